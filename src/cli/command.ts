@@ -1,0 +1,33 @@
+/** The streams and environment a command runs against; tests pass fakes, main passes the process's. */
+export interface CliIo {
+  readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly stdin: NodeJS.ReadableStream;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Exit codes shared by every command (documented in README). */
+export const EXIT = Object.freeze({
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  unavailable: 3,
+});
+
+export interface Command {
+  readonly name: string;
+  /** One line for the command list. */
+  readonly summary: string;
+  /** The full `--help` text. */
+  readonly help: string;
+  run(args: readonly string[], io: CliIo): Promise<number>;
+}
+
+/** Thrown by argument parsing; main prints it with the command's usage hint and exits 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function wantsHelp(args: readonly string[]): boolean {
+  return args.includes('--help') || args.includes('-h');
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { EXIT, UsageError, type CliIo, type Command } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { PACKAGE_VERSION } from '../package-info.js';
+
+function mainHelp(commands: readonly Command[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length), 4);
+  const rows = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
+  return `pad-lattice ${PACKAGE_VERSION}: a tactile control surface for AI coding agents
+
+Usage: pad-lattice <command> [options]
+       pad-lattice <command> --help
+
+Commands:
+${rows || '  (none yet)'}
+
+Exit codes: 0 success, 1 failure, 2 usage error, 3 daemon or device unavailable.
+`;
+}
+
+export async function runCli(argv: readonly string[], io: CliIo, commands: readonly Command[] = COMMANDS): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(mainHelp(commands));
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout.write(`${PACKAGE_VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (command === undefined) {
+    io.stderr.write(`pad-lattice: unknown command ${JSON.stringify(name)}. Run 'pad-lattice --help' for the list.\n`);
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(command.help.endsWith('\n') ? command.help : `${command.help}\n`);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`pad-lattice ${name}: ${error.message}\nRun 'pad-lattice ${name} --help' for usage.\n`);
+      return EXIT.usage;
+    }
+    io.stderr.write(`pad-lattice ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.failure;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  runCli(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`pad-lattice: ${String(error)}\n`);
+      process.exitCode = EXIT.failure;
+    },
+  );
+}

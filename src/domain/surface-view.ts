@@ -1,0 +1,58 @@
+import type { AgentState } from './agent-state.js';
+import type { ControlAction } from './control-action.js';
+
+/** One visible session as a surface shows it: the Scene button and the status pad of its slot. */
+export interface SessionIndicator {
+  readonly slot: number;
+  readonly state: AgentState;
+  readonly selected: boolean;
+  /** Accent name; not validated here (an unknown accent fails at colour resolution). */
+  readonly accent: string;
+  /** Display only (browser legend); Visual Protocol 1 ignores it. */
+  readonly label: string;
+}
+
+/** The hardware-independent snapshot the control plane hands to every surface. */
+export interface SurfaceView {
+  readonly selectedState: AgentState | null;
+  readonly frame: number;
+  readonly sessions: readonly SessionIndicator[];
+  readonly availableActions: ReadonlySet<ControlAction>;
+  readonly overflowCount: number;
+  readonly activityMotion: boolean;
+}
+
+export interface SessionIndicatorInit {
+  slot: number;
+  state: AgentState;
+  selected?: boolean;
+  accent?: string;
+  label?: string;
+}
+
+export interface SurfaceViewInit {
+  selectedState: AgentState | null;
+  frame?: number;
+  sessions?: readonly SessionIndicatorInit[];
+  availableActions?: Iterable<ControlAction>;
+  overflowCount?: number;
+  activityMotion?: boolean;
+}
+
+/** Builds a view with the protocol's defaults (frame 0, no sessions, no actions, no overflow, no motion). */
+export function makeSurfaceView(init: SurfaceViewInit): SurfaceView {
+  return {
+    selectedState: init.selectedState,
+    frame: init.frame ?? 0,
+    sessions: (init.sessions ?? []).map((s) => ({
+      slot: s.slot,
+      state: s.state,
+      selected: s.selected ?? false,
+      accent: s.accent ?? 'cyan',
+      label: s.label ?? '',
+    })),
+    availableActions: new Set(init.availableActions ?? []),
+    overflowCount: init.overflowCount ?? 0,
+    activityMotion: init.activityMotion ?? false,
+  };
+}

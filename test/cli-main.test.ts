@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli/main.js';
+import type { Command } from '../src/cli/command.js';
+import { UsageError } from '../src/cli/command.js';
+import { captureIo } from './helpers/capture-io.js';
+
+const echo: Command = {
+  name: 'echo',
+  summary: 'prints its arguments',
+  help: 'Usage: pad-lattice echo WORDS...',
+  async run(args, io) {
+    if (args.includes('--bad')) throw new UsageError('--bad is not an option');
+    io.stdout.write(`${args.join(' ')}\n`);
+    return 0;
+  },
+};
+
+describe('pad-lattice main', () => {
+  it('lists commands for --help and exits 0', async () => {
+    const io = captureIo();
+    expect(await runCli(['--help'], io.io, [echo])).toBe(0);
+    expect(io.stdout()).toContain('echo  prints its arguments');
+  });
+
+  it('refuses an unknown command with exit 2', async () => {
+    const io = captureIo();
+    expect(await runCli(['nope'], io.io, [echo])).toBe(2);
+    expect(io.stderr()).toContain('unknown command "nope"');
+  });
+
+  it('prints a command help for --help without running it', async () => {
+    const io = captureIo();
+    expect(await runCli(['echo', '--help'], io.io, [echo])).toBe(0);
+    expect(io.stdout()).toBe('Usage: pad-lattice echo WORDS...\n');
+  });
+
+  it('turns a usage error into exit 2 with a hint', async () => {
+    const io = captureIo();
+    expect(await runCli(['echo', '--bad'], io.io, [echo])).toBe(2);
+    expect(io.stderr()).toContain("Run 'pad-lattice echo --help'");
+  });
+});

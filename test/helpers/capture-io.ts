@@ -1,0 +1,14 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { CliIo } from '../../src/cli/command.js';
+
+/** A CliIo whose output is collected in memory; stdin is the given text. */
+export function captureIo(stdinText = '', env: NodeJS.ProcessEnv = { NO_COLOR: '1' }) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString('utf8')));
+  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString('utf8')));
+  const io: CliIo = { stdout, stderr, stdin: Readable.from([stdinText]), env };
+  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
+}
