@@ -5,3 +5,4 @@ export * from './accent.js';
 export * from './surface-view.js';
 export * from './show-frame.js';
 export * from './surface-event.js';
+export * from './light-token.js';
