@@ -1,0 +1,9 @@
+export * from './constants.js';
+export * from './glyphs.js';
+export * from './tokens.js';
+export * from './accents.js';
+export * from './action-states.js';
+export * from './semantic-colors.js';
+export { compileVisualFrame, type VisualFrame } from './compile.js';
+export { visualFrameToJson, type VisualFrameJson } from './frame-json.js';
+export type { StateCanvas } from './canvases.js';
