@@ -6,3 +6,4 @@ export * from './surface-view.js';
 export * from './show-frame.js';
 export * from './surface-event.js';
 export * from './light-token.js';
+export * from './control-surface.js';

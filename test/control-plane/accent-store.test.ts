@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { accentStoreKey } from '../../src/daemon/control-plane/accent-store-key.
 import { defaultAccentStorePath } from '../../src/daemon/control-plane/accent-store-path.js';
 import { FileAccentStore } from '../../src/daemon/control-plane/file-accent-store.js';
 import { MemoryAccentStore } from '../../src/daemon/control-plane/memory-accent-store.js';
+import { writeFileAtomically } from '../../src/daemon/control-plane/atomic-write.js';
 
 let root: string;
 let storePath: string;
@@ -347,5 +348,22 @@ describe('memory accent store', () => {
     expect(store.size).toBe(2);
     expect(store.preferredAccent(kept)).toBeNull();
     expect(store.preferredAccent(makeIdentity('codex', 'y'))).toBe('lime');
+  });
+});
+
+describe('atomic write directory permissions', () => {
+  it('does not tighten a shared existing directory such as /tmp', () => {
+    const shared = mkdtempSync(join(tmpdir(), 'pl-shared-'));
+    chmodSync(shared, 0o755);
+    writeFileAtomically(join(shared, 'ids.json'), '{}\n');
+    expect(statSync(shared).mode & 0o777).toBe(0o755);
+    expect(statSync(join(shared, 'ids.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('tightens an existing pad-lattice directory to 0700', () => {
+    const own = join(mkdtempSync(join(tmpdir(), 'pl-own-')), 'pad-lattice');
+    mkdirSync(own, { mode: 0o755 });
+    writeFileAtomically(join(own, 'identities.json'), '{}\n');
+    expect(statSync(own).mode & 0o777).toBe(0o700);
   });
 });

@@ -3,19 +3,28 @@ import { basename, dirname, join } from 'node:path';
 
 const PRIVATE_DIRECTORY_MODE = 0o700;
 const PRIVATE_FILE_MODE = 0o600;
+const OWN_DIRECTORY_NAME = 'pad-lattice';
 
 function isErrorCode(error: unknown, code: string): boolean {
   return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
 }
 
-/** Creates the file's directory as 0700 (missing ancestors get default permissions), then tightens it best-effort. */
+/**
+ * Creates the file's directory as 0700 (missing ancestors get default
+ * permissions). The spec also tightens an existing directory to 0700; we do
+ * that only for our own `pad-lattice` folder, because `--identity-store
+ * /tmp/ids.json` run as root would otherwise make /tmp (or a home folder) 0700.
+ */
 function preparePrivateDirectory(directory: string): void {
   mkdirSync(dirname(directory), { recursive: true });
+  let created = true;
   try {
     mkdirSync(directory, { mode: PRIVATE_DIRECTORY_MODE });
   } catch (error) {
     if (!isErrorCode(error, 'EEXIST')) throw error;
+    created = false;
   }
+  if (!created && basename(directory) !== OWN_DIRECTORY_NAME) return;
   try {
     chmodSync(directory, PRIVATE_DIRECTORY_MODE);
   } catch {
