@@ -1,0 +1,147 @@
+import { createRequire } from 'node:module';
+import type * as Julusian from '@julusian/midi';
+import { MidiDeviceError, MidiPortClosedError, MidiUnavailableError } from './errors.js';
+import { InputQueue } from './input-queue.js';
+import type { MidiBackend, MidiBytes, MidiInput, MidiOutput, MidiPortNames } from './midi-port.js';
+import { findPortName } from './port-names.js';
+
+/*
+ * The only file that touches `@julusian/midi` (RtMidi). It is required lazily, on the
+ * first call that needs it, so a machine without the native module or without ALSA still
+ * starts; every failure to reach MIDI becomes a `MidiUnavailableError`.
+ */
+
+/** The slice of `@julusian/midi` this adapter uses; tests may inject a fake. */
+export interface RtMidiModule {
+  verifyLibraryLoaded(): void;
+  Input: { new (): RtMidiInput; getPortNames(): string[] };
+  Output: { new (): RtMidiOutput; getPortNames(): string[] };
+}
+interface RtMidiInput {
+  on(event: 'messageBuffer', listener: (deltaTime: number, message: Buffer) => void): unknown;
+  ignoreTypes(sysex: boolean, timing: boolean, activeSensing: boolean): void;
+  openPortByName(name: string): void;
+  isPortOpen(): boolean;
+  destroy(): void;
+}
+interface RtMidiOutput {
+  openPortByName(name: string): void;
+  isPortOpen(): boolean;
+  send(message: number[] | Buffer): void;
+  destroy(): void;
+}
+
+function requireJulusian(): RtMidiModule {
+  // Typed through the package's own declarations, so the slice above is checked against the real API.
+  const loaded: typeof Julusian = createRequire(import.meta.url)('@julusian/midi');
+  const checked: RtMidiModule = loaded;
+  return checked;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** RtMidi throws "Failed to initialise RtMidi" from constructors and listings when ALSA is absent. */
+function system<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw new MidiUnavailableError('system-unavailable', messageOf(error), { cause: error });
+  }
+}
+
+export interface JulusianBackendOptions {
+  readonly load?: () => RtMidiModule;
+}
+
+export function createJulusianBackend(options: JulusianBackendOptions = {}): MidiBackend {
+  const load = options.load ?? requireJulusian;
+  let module: RtMidiModule | null = null;
+
+  const library = (): RtMidiModule => {
+    if (module !== null) return module;
+    try {
+      const candidate = load();
+      candidate.verifyLibraryLoaded();
+      module = candidate;
+      return candidate;
+    } catch (error) {
+      throw new MidiUnavailableError('library-missing', messageOf(error), { cause: error });
+    }
+  };
+
+  return {
+    label: '@julusian/midi (RtMidi)',
+    listPorts(): MidiPortNames {
+      const midi = library();
+      return system(() => ({ inputs: midi.Input.getPortNames(), outputs: midi.Output.getPortNames() }));
+    },
+    openInput(name: string): MidiInput {
+      const midi = library();
+      const exact = findPortName(system(() => midi.Input.getPortNames()), name, 'input');
+      const port = system(() => new midi.Input());
+      return openRtMidiInput(port, exact);
+    },
+    openOutput(name: string): MidiOutput {
+      const midi = library();
+      const exact = findPortName(system(() => midi.Output.getPortNames()), name, 'output');
+      const port = system(() => new midi.Output());
+      return openRtMidiOutput(port, exact);
+    },
+  };
+}
+
+function openRtMidiOutput(port: RtMidiOutput, name: string): MidiOutput {
+  openOrThrow(port, name);
+  let open = true;
+  return {
+    name,
+    send(message: MidiBytes): void {
+      if (!open) throw new MidiPortClosedError(`MIDI output '${name}' is closed`);
+      // RtMidi copies the bytes; a Uint8Array is viewed as a Buffer without copying here.
+      port.send(message instanceof Uint8Array ? Buffer.from(message.buffer, message.byteOffset, message.byteLength) : [...message]);
+    },
+    isOpen: () => open,
+    close(): void {
+      if (!open) return;
+      open = false;
+      port.destroy();
+    },
+  };
+}
+
+function openRtMidiInput(port: RtMidiInput, name: string): MidiInput {
+  const queue = new InputQueue();
+  let open = true;
+  // Deliver SysEx (device replies) but drop MIDI clock and active sensing, which only add noise.
+  port.ignoreTypes(false, true, true);
+  port.on('messageBuffer', (_deltaTime, message) => {
+    if (open) queue.push(message);
+  });
+  openOrThrow(port, name);
+  return {
+    name,
+    drain: () => queue.drain(),
+    onMessage: (listener) => queue.subscribe(listener),
+    isOpen: () => open,
+    close(): void {
+      if (!open) return;
+      open = false;
+      queue.clear();
+      port.destroy();
+    },
+  };
+}
+
+/** `openPortByName` returns quietly when it opened nothing, so the result is checked. */
+function openOrThrow(port: RtMidiInput | RtMidiOutput, name: string): void {
+  try {
+    port.openPortByName(name);
+  } catch (error) {
+    port.destroy();
+    throw new MidiDeviceError(messageOf(error), { cause: error });
+  }
+  if (!port.isPortOpen()) {
+    port.destroy();
+    throw new MidiDeviceError('the port did not open (it may have been unplugged or be in use by another program)');
+  }
+}

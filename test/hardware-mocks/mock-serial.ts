@@ -1,0 +1,121 @@
+/*
+ * A serial binding for tests, shaped like the open/read/write/close part of serialport's
+ * BindingInterface, so a later serial driver can be written against that slice and
+ * tested here. Each test creates its own binding.
+ */
+
+export interface SerialOpenOptions {
+  readonly path: string;
+  readonly baudRate: number;
+}
+
+export interface SerialPortInfo {
+  readonly path: string;
+  readonly manufacturer?: string;
+}
+
+/** The slice of serialport's BindingPortInterface a driver needs. */
+export interface SerialPortLike {
+  readonly isOpen: boolean;
+  write(buffer: Buffer): Promise<void>;
+  /** Resolves with at least one byte; rejects with `canceled: true` when the port closes. */
+  read(buffer: Buffer, offset: number, length: number): Promise<{ buffer: Buffer; bytesRead: number }>;
+  close(): Promise<void>;
+}
+
+export interface SerialBindingLike {
+  list(): Promise<SerialPortInfo[]>;
+  open(options: SerialOpenOptions): Promise<SerialPortLike>;
+}
+
+const canceled = (message: string) => Object.assign(new Error(message), { canceled: true });
+
+export class MockSerialPort implements SerialPortLike {
+  /** Each write, in order. */
+  readonly writes: Buffer[] = [];
+  #open = true;
+  #writing = false;
+  #incoming = Buffer.alloc(0);
+  #pendingRead: { wake: () => void; fail: (error: Error) => void } | null = null;
+
+  constructor(readonly openOptions: SerialOpenOptions) {}
+
+  get isOpen(): boolean {
+    return this.#open;
+  }
+
+  /** Everything written so far, concatenated. */
+  get written(): Buffer {
+    return Buffer.concat(this.writes);
+  }
+
+  /** Makes bytes arrive from the device. */
+  emitData(bytes: Buffer | readonly number[]): void {
+    if (!this.#open) throw new Error(`cannot emit data on closed mock serial port ${this.openOptions.path}`);
+    this.#incoming = Buffer.concat([this.#incoming, Buffer.from(bytes)]);
+    this.#pendingRead?.wake();
+  }
+
+  async write(buffer: Buffer): Promise<void> {
+    if (!this.#open) throw new Error('Port is not open');
+    // serialport never issues a write while one is pending; a driver that does is broken.
+    if (this.#writing) throw new Error('Overlapping writes are not allowed');
+    this.#writing = true;
+    await Promise.resolve();
+    this.#writing = false;
+    if (!this.#open) throw canceled('Port closed during write');
+    this.writes.push(Buffer.from(buffer));
+  }
+
+  async read(buffer: Buffer, offset: number, length: number): Promise<{ buffer: Buffer; bytesRead: number }> {
+    if (!this.#open) throw new Error('Port is not open');
+    if (this.#pendingRead !== null) throw new Error('A read is already pending');
+    if (length < 1 || offset < 0 || offset + length > buffer.length) throw new RangeError('read outside the buffer');
+    if (this.#incoming.length === 0) {
+      await new Promise<void>((wake, fail) => {
+        this.#pendingRead = { wake, fail };
+      }).finally(() => {
+        this.#pendingRead = null;
+      });
+    }
+    const bytesRead = this.#incoming.copy(buffer, offset, 0, Math.min(length, this.#incoming.length));
+    this.#incoming = this.#incoming.subarray(bytesRead);
+    return { buffer, bytesRead };
+  }
+
+  async close(): Promise<void> {
+    if (!this.#open) throw new Error('Port is not open');
+    this.#open = false;
+    this.#pendingRead?.fail(canceled('Port closed while reading'));
+  }
+}
+
+export class MockSerialBinding implements SerialBindingLike {
+  readonly #ports = new Map<string, SerialPortInfo>();
+  readonly #openPorts = new Map<string, MockSerialPort>();
+
+  createPort(path: string, info: Omit<SerialPortInfo, 'path'> = {}): this {
+    this.#ports.set(path, { ...info, path });
+    return this;
+  }
+
+  /** The open port at `path`, for assertions and injecting reads. */
+  port(path: string): MockSerialPort {
+    const port = this.#openPorts.get(path);
+    if (port === undefined) throw new Error(`mock serial port ${path} is not open`);
+    return port;
+  }
+
+  async list(): Promise<SerialPortInfo[]> {
+    return [...this.#ports.values()];
+  }
+
+  async open(options: SerialOpenOptions): Promise<MockSerialPort> {
+    if (!this.#ports.has(options.path)) throw new Error(`Port does not exist: ${options.path}`);
+    if (!Number.isInteger(options.baudRate) || options.baudRate <= 0) throw new TypeError(`invalid baudRate ${options.baudRate}`);
+    if (this.#openPorts.get(options.path)?.isOpen === true) throw new Error(`Port is locked (already open): ${options.path}`);
+    const port = new MockSerialPort(options);
+    this.#openPorts.set(options.path, port);
+    return port;
+  }
+}
