@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { deviceProfileJsonSchema, type ProfileIssue, type SchemaValidator } from '../../profiles/index.js';
+
+/** ajv is an optional (development) dependency: profile authors install it, the daemon never needs it. */
+export class SchemaToolingMissingError extends Error {
+  override readonly name = 'SchemaToolingMissingError';
+}
+
+interface AjvError {
+  readonly instancePath: string;
+  readonly message?: string;
+  readonly params: Record<string, unknown>;
+}
+
+/** `/surface/actions/0` (a JSON Pointer) → `surface.actions[0]`, the path form every profile error uses. */
+function pointerToPath(pointer: string): string {
+  let path = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(segment)) path += `[${segment}]`;
+    else path += path === '' ? segment : `.${segment}`;
+  }
+  return path;
+}
+
+function issueFrom(error: AjvError): ProfileIssue {
+  const extra = error.params['additionalProperty'];
+  const detail = typeof extra === 'string' ? ` ('${extra}')` : '';
+  return { path: pointerToPath(error.instancePath), message: `JSON Schema: ${error.message ?? 'invalid'}${detail}` };
+}
+
+/**
+ * A SchemaValidator backed by ajv (draft 2020-12): our generated schema, or the
+ * JSON Schema in `schemaFile` (for example the reference's published schema).
+ */
+export async function makeSchemaValidator(schemaFile?: string): Promise<SchemaValidator> {
+  const loaded = await import('ajv/dist/2020.js').catch(() => {
+    throw new SchemaToolingMissingError('--validate-schema needs the optional package ajv (npm install ajv)');
+  });
+  // A CommonJS module: `default` is module.exports, whose own `default` is the class.
+  const Ajv2020 = loaded.default.default;
+  const schema =
+    schemaFile === undefined ? deviceProfileJsonSchema() : (JSON.parse(await readFile(schemaFile, 'utf8')) as object);
+  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
+  return (document) => (validate(document) ? [] : (validate.errors ?? []).map(issueFrom));
+}

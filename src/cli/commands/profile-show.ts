@@ -1,0 +1,66 @@
+import type { DeviceProfile } from '../../profiles/index.js';
+import { EXIT, UsageError, type CliIo } from '../command.js';
+import { parseCommandArgs } from '../parse-args.js';
+import { loadCatalogFor, problemLines } from './profile-context.js';
+
+/** Recursively sorts object keys, so JSON output is stable whatever order the profile was written in. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** The summary the reference prints for `profile show` (spec §9). */
+export function profileSummary(profile: DeviceProfile) {
+  return {
+    id: profile.id,
+    name: profile.name,
+    manufacturer: profile.manufacturer,
+    family: profile.family,
+    model: profile.model,
+    status: profile.status,
+    driver: profile.driver,
+    visual_protocol: profile.visual_protocol,
+    conformance: [...profile.lookup.conformance].sort(),
+    input_patterns: profile.ports.input,
+    output_patterns: profile.ports.output,
+    selector_slots: profile.lookup.selectorCount,
+    text_scroll: profile.capabilities.text_scroll,
+  };
+}
+
+function describe(profile: DeviceProfile): string {
+  const rgb = profile.capabilities.show_rgb;
+  const rows: [string, string][] = [
+    ['status', profile.status],
+    ['manufacturer', `${profile.manufacturer} / ${profile.family} / ${profile.model}`],
+    ['driver', profile.driver],
+    ['conformance', [...profile.lookup.conformance].sort().join(', ')],
+    ['input ports', profile.ports.input.join('  |  ')],
+    ['output ports', profile.ports.output.join('  |  ')],
+    ['selector slots', String(profile.lookup.selectorCount)],
+    ['accents', profile.lookup.accentNames.join(', ')],
+    ['text scroll', profile.capabilities.text_scroll ? 'yes' : 'no'],
+    ['show rgb', rgb === undefined ? 'no (Shows use the palette)' : `yes (channel max ${rgb.channel_max}, ${rgb.batch_size} LEDs per SysEx)`],
+    ['source', profile.source],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return `${profile.id}  ${profile.name}\n${rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n')}\n`;
+}
+
+/** `profile show ID`: a readable summary, or the reference's JSON summary with --json. */
+export async function runProfileShow(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean', default: false } }, true);
+  if (positionals.length !== 1) throw new UsageError('profile show takes exactly one profile id');
+  const { catalog, problems } = await loadCatalogFor(io);
+  for (const line of problemLines(problems)) io.stderr.write(`pad-lattice profile show: warning: ${line}\n`);
+  const profile = catalog.get(positionals[0]!);
+  io.stdout.write(values.json === true ? `${JSON.stringify(sortedKeys(profileSummary(profile)), null, 2)}\n` : describe(profile));
+  return EXIT.ok;
+}

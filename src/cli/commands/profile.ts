@@ -1,0 +1,56 @@
+import { UsageError, type CliIo, type Command } from '../command.js';
+import { runProfileList } from './profile-list.js';
+import { runProfileSchema } from './profile-schema.js';
+import { runProfileShow } from './profile-show.js';
+import { runProfileValidate } from './profile-validate.js';
+
+const HELP = `Usage: pad-lattice profile list [--json]
+       pad-lattice profile show ID [--json]
+       pad-lattice profile validate FILE... [--validate-schema | --schema SCHEMA.json] [--json]
+       pad-lattice profile schema
+
+Device profiles (Device Profile Schema 1) describe a controller as JSON data.
+Built-in profiles ship with Pad-Lattice; your own go in
+$XDG_CONFIG_HOME/pad-lattice/profiles (else ~/.config/pad-lattice/profiles) and in
+every folder listed in PAD_LATTICE_PROFILE_PATH (separated by ':'), at any depth.
+A running daemon picks up new and changed files without a restart.
+
+Subcommands:
+  list       every profile: id, status and name, tab-separated, sorted by id.
+             Files that fail to load are printed on stderr (exit 1); the good
+             profiles are still listed.
+  show ID    a summary of one profile (--json: the summary as JSON, keys sorted)
+  validate   checks files without opening MIDI. Prints "<file>: ok <id> [<status>]"
+             or every broken rule as "<file>: <location>: <message>".
+             --validate-schema first checks the raw JSON against our JSON Schema,
+             --schema FILE against another one (both need the package ajv).
+  schema     prints our JSON Schema (draft 2020-12) of a profile file
+
+Options:
+  --json     machine-readable output
+  -h, --help
+
+Exit status: 0 success, 1 a profile is invalid, unknown or failed to load, 2 usage error.
+`;
+
+const SUBCOMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => Promise<number>>> = {
+  list: runProfileList,
+  show: runProfileShow,
+  validate: runProfileValidate,
+  schema: runProfileSchema,
+};
+
+export const profileCommand: Command = {
+  name: 'profile',
+  summary: 'List, show and validate device profiles; print their JSON Schema',
+  help: HELP,
+  async run(args: readonly string[], io: CliIo): Promise<number> {
+    const [name, ...rest] = args;
+    if (name === undefined) throw new UsageError('profile needs a subcommand: list, show, validate or schema');
+    const subcommand = SUBCOMMANDS[name];
+    if (subcommand === undefined) {
+      throw new UsageError(`unknown profile subcommand ${JSON.stringify(name)} (expected list, show, validate or schema)`);
+    }
+    return subcommand(rest, io);
+  },
+};

@@ -1,0 +1,48 @@
+export { addressKey, describeAddress } from './address.js';
+export { ProfileCatalog, type ProfileProblem } from './catalog.js';
+export { CatalogWatcher, type CatalogWatcherOptions } from './catalog-watcher.js';
+export {
+  buildDeviceProfile,
+  controlAt,
+  gridAddress,
+  type AccentColors,
+  type AddressRole,
+  type ControlRole,
+  type DeepReadonly,
+  type DeviceProfile,
+  type ProfileLookup,
+} from './device-profile.js';
+export { CatalogError, IN_MEMORY_SOURCE, ProfileError, ProfileFileError, ProfileValidationError } from './errors.js';
+export { formatIssueLine, type ProfileIssue } from './issues.js';
+export { deviceProfileJsonSchema, deviceProfileJsonSchemaText } from './json-schema.js';
+export { loadCatalog, loadProfilesFrom, problemFromError, type CatalogLoad, type CatalogSources } from './load-catalog.js';
+export {
+  loadProfileFile,
+  parseProfileText,
+  readProfileText,
+  type LoadProfileOptions,
+  type SchemaValidator,
+} from './load-file.js';
+export { parseDeviceProfile, parseDeviceProfileOrThrow, type ProfileParseResult } from './parse-profile.js';
+export { candidatesFor, detectDevices, matchingPorts, type DeviceCandidate } from './port-matching.js';
+export { listProfileFiles, userProfileRoots, type UserRootsEnvironment } from './profile-roots.js';
+export {
+  DeviceResolutionError,
+  resolveDevice,
+  type PortLists,
+  type ResolvedDevice,
+  type ResolveDeviceOptions,
+} from './resolve-device.js';
+export type { MidiKind, ProfileAddress } from './schema-primitives.js';
+export {
+  CONFORMANCE_LEVELS,
+  PROFILE_DRIVER,
+  PROFILE_STATUSES,
+  deviceProfileSchema,
+  type ConformanceLevel,
+  type ProfileCommand,
+  type ProfileDocument,
+  type ProfileStatus,
+  type ShowRgbCapability,
+} from './schema.js';
+export { slug } from './slug.js';

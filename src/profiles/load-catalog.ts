@@ -1,0 +1,50 @@
+import { ProfileCatalog, type ProfileProblem } from './catalog.js';
+import type { DeviceProfile } from './device-profile.js';
+import { ProfileFileError, ProfileValidationError } from './errors.js';
+import { loadProfileFile } from './load-file.js';
+import { listProfileFiles } from './profile-roots.js';
+
+export interface CatalogSources {
+  /** The packaged `profiles/` folder. */
+  readonly builtinRoot: string;
+  /** User roots in load order (see userProfileRoots); omit for built-ins only. */
+  readonly userRoots?: readonly string[];
+}
+
+export interface CatalogLoad {
+  readonly catalog: ProfileCatalog;
+  /** Files that could not join the catalog; the good profiles are loaded regardless. */
+  readonly problems: readonly ProfileProblem[];
+}
+
+/** Turns a per-file load failure into a problem, so one broken file never hides the others. */
+export function problemFromError(source: string, error: unknown): ProfileProblem {
+  if (error instanceof ProfileValidationError) return { source, issues: error.issues };
+  if (error instanceof ProfileFileError) return { source, issues: [{ path: '', message: error.detail }] };
+  return { source, issues: [{ path: '', message: error instanceof Error ? error.message : String(error) }] };
+}
+
+/** Loads every `*.json` below the roots in order: roots as given, files sorted by path within each. */
+export async function loadProfilesFrom(
+  roots: readonly string[],
+): Promise<{ profiles: DeviceProfile[]; problems: ProfileProblem[] }> {
+  const profiles: DeviceProfile[] = [];
+  const problems: ProfileProblem[] = [];
+  for (const root of roots) {
+    for (const file of await listProfileFiles(root)) {
+      try {
+        profiles.push(await loadProfileFile(file));
+      } catch (error) {
+        problems.push(problemFromError(file, error));
+      }
+    }
+  }
+  return { profiles, problems };
+}
+
+/** Built-ins, then user roots; duplicates and broken files are reported as problems next to the catalog. */
+export async function loadCatalog(sources: CatalogSources): Promise<CatalogLoad> {
+  const loaded = await loadProfilesFrom([sources.builtinRoot, ...(sources.userRoots ?? [])]);
+  const { catalog, problems } = ProfileCatalog.fromProfiles(loaded.profiles);
+  return { catalog, problems: [...loaded.problems, ...problems] };
+}

@@ -1,0 +1,67 @@
+import { readdir, stat } from 'node:fs/promises';
+import { delimiter as platformDelimiter, join } from 'node:path';
+
+/** What decides where user profiles live; injected so tests never read the real home. */
+export interface UserRootsEnvironment {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly home: string;
+  /** Path-list separator of PAD_LATTICE_PROFILE_PATH (`:` on POSIX, `;` on Windows). */
+  readonly delimiter?: string;
+}
+
+function expandHome(path: string, home: string): string {
+  if (path === '~') return home;
+  if (path.startsWith('~/') || path.startsWith('~\\')) return join(home, path.slice(2));
+  return path;
+}
+
+/**
+ * The user profile roots, in load order (spec §7.1): `$XDG_CONFIG_HOME/pad-lattice/profiles`
+ * when XDG_CONFIG_HOME is set and non-empty, otherwise `~/.config/pad-lattice/profiles`
+ * (one or the other, never both), then every non-empty PAD_LATTICE_PROFILE_PATH entry.
+ */
+export function userProfileRoots({ env, home, delimiter = platformDelimiter }: UserRootsEnvironment): string[] {
+  const xdg = env['XDG_CONFIG_HOME'];
+  const configHome = xdg !== undefined && xdg !== '' ? expandHome(xdg, home) : join(home, '.config');
+  const roots = [join(configHome, 'pad-lattice', 'profiles')];
+  for (const entry of (env['PAD_LATTICE_PROFILE_PATH'] ?? '').split(delimiter)) {
+    if (entry !== '') roots.push(expandHome(entry, home));
+  }
+  return roots;
+}
+
+export async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every `*.json` file at any depth below `root`, sorted by full path; [] when
+ * the root is not a directory. Hidden entries (editor swap and lock files) are
+ * skipped, and so are directories whose names end in `.json`.
+ */
+export async function listProfileFiles(root: string): Promise<string[]> {
+  if (!(await isDirectory(root))) return [];
+  const files: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.name.endsWith('.json') && (entry.isFile() || (await isRegularFile(path)))) files.push(path);
+    }
+  };
+  await walk(root);
+  return files.sort();
+}
+
+async function isRegularFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

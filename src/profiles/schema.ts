@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, MAX_SELECTOR_SLOTS } from '../domain/index.js';
+import {
+  addressSchema,
+  arrayOf,
+  closedObject,
+  integerFrom,
+  MIDI_KINDS,
+  midiChannel,
+  midiKind,
+  midiValue,
+  nonEmptyString,
+  openObject,
+  says,
+  textFor,
+} from './schema-primitives.js';
+
+/**
+ * The structural layer of Device Profile Schema 1 (device-profile-schema-1.md §2).
+ * Cross-field rules (unique addresses, id = slugs, 8x8 shape, conformance
+ * requirements…) live in the semantic rules; `.meta()` copies the ones JSON
+ * Schema can express into the generated schema so authors see them too.
+ * Key order in each shape is the order the spec checks fields in.
+ */
+
+export const PROFILE_DRIVER = 'midi.palette-grid';
+export const PROFILE_STATUSES = ['supported', 'experimental'] as const;
+export const CONFORMANCE_LEVELS = ['core-state', 'multi-agent', 'actions'] as const;
+export const PROFILE_ID_PATTERN = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*){2}$/;
+const ACCENT_NAME_PATTERN = /^[a-z][a-z0-9-]*$/;
+
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+export type ConformanceLevel = (typeof CONFORMANCE_LEVELS)[number];
+
+function isInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+function versionOne(field: string) {
+  return z.literal(1, {
+    error: (issue) =>
+      isInteger(issue.input)
+        ? `unsupported ${field} ${issue.input} (this version reads ${field} 1)`
+        : textFor(issue, 'must be an integer'),
+  });
+}
+
+function shapeFor<K extends string, T extends z.ZodType>(keys: readonly K[], schema: T): Record<K, T> {
+  return Object.fromEntries(keys.map((key) => [key, schema])) as Record<K, T>;
+}
+
+function compilesAsPattern(pattern: string, ctx: z.RefinementCtx<string>): void {
+  try {
+    new RegExp(pattern, 'i');
+  } catch (error) {
+    // V8 words it "Invalid regular expression: /<pattern>/i: <reason>"; keep only the reason.
+    const reason = (error as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '');
+    ctx.addIssue({ code: 'custom', message: `invalid regular expression ${JSON.stringify(pattern)}: ${reason}` });
+  }
+}
+
+const portPatterns = z
+  .array(nonEmptyString.superRefine(compilesAsPattern), says('must be a non-empty string array'))
+  .min(1, says('must be a non-empty string array'))
+  .meta({ description: 'Case-insensitive, unanchored patterns over MIDI port names; the first pattern that matches any port wins.' });
+
+const eightOf = <T extends z.ZodType>(schema: T) => schema.meta({ minItems: 8, maxItems: 8 });
+
+export const portsSchema = openObject({ input: portPatterns, output: portPatterns });
+
+export const gridSchema = openObject({
+  kind: midiKind,
+  channel: midiChannel.default(0),
+  rows: eightOf(
+    arrayOf(eightOf(arrayOf(midiValue).min(1, says('must be a non-empty array')))).min(1, says('must be a non-empty array')),
+  ).meta({ description: 'rows[0] is the top row; rows[y][0] the leftmost pad.' }),
+});
+
+const selectorSlots = (description: string) =>
+  arrayOf(addressSchema).meta({ minItems: 1, maxItems: MAX_SELECTOR_SLOTS, description });
+
+export const surfaceSchema = openObject({
+  state_region: openObject({
+    x: integerFrom(0, 7),
+    y: integerFrom(0, 7),
+    width: integerFrom(1, 8).meta({ const: 7 }),
+    height: integerFrom(1, 8).meta({ const: 8 }),
+  }),
+  actions: closedObject(shapeFor(CONTROL_ACTIONS, addressSchema.optional()), 'actions').prefault({}),
+  agent_selectors: selectorSlots('Slot i is item i.'),
+  agent_statuses: selectorSlots('Same length as agent_selectors.'),
+  indicators: closedObject({ overflow: addressSchema.optional() }, 'indicators').prefault({}),
+  showcase: openObject({ top: eightOf(arrayOf(addressSchema)), right: eightOf(arrayOf(addressSchema)) }),
+});
+
+export const paletteSchema = closedObject(
+  {
+    off: midiValue,
+    idle: midiValue,
+    activity: midiValue,
+    states: closedObject(shapeFor(AGENT_STATES, openObject({ primary: midiValue, summary: midiValue })), 'states'),
+    actions: closedObject(shapeFor(CONTROL_ACTIONS, openObject({ enabled: midiValue })), 'actions'),
+    system: openObject({ overflow: midiValue }),
+  },
+  'sections',
+);
+
+export const accentSchema = openObject({
+  name: nonEmptyString
+    .regex(ACCENT_NAME_PATTERN, { error: 'must be a lowercase slug (e.g. cyan)' })
+    .meta({ enum: [...IDENTITY_ACCENTS] }),
+  selected: midiValue,
+  unselected: midiValue,
+});
+
+const conformanceSchema = arrayOf(z.string(says('must be a non-empty string array'))).meta({
+  minItems: 1,
+  items: { enum: [...CONFORMANCE_LEVELS] },
+  contains: { const: 'core-state' },
+});
+
+const sysexCommand = openObject({ type: z.literal('sysex'), data: arrayOf(midiValue) }).meta({
+  description: 'One SysEx message; data excludes the F0/F7 framing.',
+});
+
+const channelCommand = openObject({
+  type: z.enum(MIDI_KINDS),
+  channel: midiChannel.default(0),
+  number: midiValue,
+  value: midiValue,
+});
+
+const command = z
+  .discriminatedUnion('type', [sysexCommand, channelCommand], {
+    error: (issue) => (issue.code === 'invalid_union' ? "must be 'sysex', 'note', or 'cc'" : 'must be a JSON object'),
+  })
+  .meta({ id: 'command' });
+
+const commandList = arrayOf(command).default([]);
+
+export const messagesSchema = openObject({ startup: commandList, clear: commandList, shutdown: commandList }).prefault({});
+
+export const showRgbSchema = closedObject(
+  {
+    sysex_prefix: arrayOf(midiValue).min(1, says('must be a non-empty array of integers from 0 to 127')),
+    channel_max: integerFrom(1, 127),
+    batch_size: integerFrom(1, 127),
+  },
+  'fields',
+);
+
+export const capabilitiesSchema = openObject({
+  text_scroll: z.boolean(says('must be boolean')).default(true),
+  // `null` means absent here, and only here (spec §3).
+  show_rgb: showRgbSchema.nullish().transform((value) => value ?? undefined),
+}).prefault({});
+
+export const deviceProfileSchema = z
+  .object(
+    {
+      schema_version: versionOne('schema_version'),
+      visual_protocol: versionOne('visual_protocol'),
+      id: nonEmptyString.regex(PROFILE_ID_PATTERN, {
+        error: 'must be manufacturer/family/model in lowercase slug form (e.g. novation/launchpad/pro-mk1)',
+      }),
+      name: nonEmptyString,
+      manufacturer: nonEmptyString,
+      family: nonEmptyString,
+      model: nonEmptyString,
+      status: z.enum(PROFILE_STATUSES, {
+        error: (issue) =>
+          typeof issue.input === 'string' && issue.input !== ''
+            ? `unsupported status '${issue.input}' (expected supported or experimental)`
+            : textFor(issue, 'must be a non-empty string'),
+      }),
+      driver: z.literal(PROFILE_DRIVER, {
+        error: (issue) =>
+          typeof issue.input === 'string' && issue.input !== ''
+            ? `unknown driver '${issue.input}' (the only trusted driver is ${PROFILE_DRIVER})`
+            : textFor(issue, 'must be a non-empty string'),
+      }),
+      ports: portsSchema,
+      grid: gridSchema,
+      surface: surfaceSchema,
+      palette: paletteSchema,
+      accents: arrayOf(accentSchema).meta({ minItems: 1, maxItems: MAX_SELECTOR_SLOTS }),
+      conformance: conformanceSchema,
+      messages: messagesSchema,
+      capabilities: capabilitiesSchema,
+    },
+    { error: 'top-level profile must be a JSON object' },
+  )
+  .meta({
+    title: 'Pad-Lattice Device Profile (Schema 1)',
+    description:
+      'A MIDI grid controller described as data for the midi.palette-grid driver. Cross-field rules (unique addresses, id = slugs of the metadata, conformance requirements) are checked by `pad-lattice profile validate`.',
+  });
+
+/** The profile as the parser returns it: defaults filled, unknown keys dropped. */
+export type ProfileDocument = z.output<typeof deviceProfileSchema>;
+export type ProfileCommand = ProfileDocument['messages']['startup'][number];
+export type ShowRgbCapability = NonNullable<ProfileDocument['capabilities']['show_rgb']>;

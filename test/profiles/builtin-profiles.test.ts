@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { AGENT_STATES, PALETTE_TOKENS } from '../../src/domain/index.js';
+import { deviceProfileJsonSchema, loadCatalog, type DeviceProfile } from '../../src/profiles/index.js';
+import { compileSchema, referenceValidator } from './ajv.js';
+import { BUILTIN_IDS, BUILTIN_ROOT, builtinJson } from './helpers.js';
+
+const loaded = await loadCatalog({ builtinRoot: BUILTIN_ROOT });
+
+/**
+ * Channels and values a device uses for flashing, pulsing or blinking
+ * (midi-rendering.md §14): Visual Protocol 1 lights are steady, so no profile may use them.
+ */
+const NOVATION_CHANNEL_ANIMATION = new Set([1, 2]);
+const APC_GRID_ANIMATION = (channel: number) => channel >= 7;
+
+function allAddresses(profile: DeviceProfile) {
+  const { surface, grid } = profile;
+  return [
+    ...grid.rows.flat().map((number) => ({ kind: grid.kind, number, channel: grid.channel })),
+    ...Object.values(surface.actions),
+    ...surface.agent_selectors,
+    ...surface.agent_statuses,
+    ...(surface.indicators.overflow === undefined ? [] : [surface.indicators.overflow]),
+    ...surface.showcase.top,
+    ...surface.showcase.right,
+  ];
+}
+
+describe('built-in profiles', () => {
+  it('loads exactly the six built-ins, without problems', () => {
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.catalog.profiles.map((p) => p.id)).toEqual(BUILTIN_IDS);
+  });
+
+  it('each lives at profiles/<manufacturer>/<family>/<model>.json', () => {
+    for (const profile of loaded.catalog.profiles) {
+      expect(profile.source).toBe(`${BUILTIN_ROOT}${profile.id}.json`);
+    }
+  });
+
+  it('each validates against the reference JSON Schema (../shared/conformance/schemas)', () => {
+    const validate = referenceValidator();
+    for (const id of BUILTIN_IDS) {
+      expect({ id, valid: validate(builtinJson(id)), errors: validate.errors ?? null }).toEqual({ id, valid: true, errors: null });
+    }
+  });
+
+  it('each validates against our generated JSON Schema', () => {
+    const validate = compileSchema(deviceProfileJsonSchema());
+    for (const id of BUILTIN_IDS) {
+      expect({ id, valid: validate(builtinJson(id)), errors: validate.errors ?? null }).toEqual({ id, valid: true, errors: null });
+    }
+  });
+
+  it('only the physically tested Pro Mk1 is supported', () => {
+    const supported = loaded.catalog.profiles.filter((p) => p.status === 'supported').map((p) => p.id);
+    expect(supported).toEqual(['novation/launchpad/pro-mk1']);
+  });
+
+  it("each keeps Visual Protocol 1's roles: 7x8 canvas at the left, statuses in grid column 7, 8 slots, 4 actions, overflow", () => {
+    for (const profile of loaded.catalog.profiles) {
+      expect(profile.surface.state_region).toEqual({ x: 0, y: 0, width: 7, height: 8 });
+      expect(profile.lookup.selectorCount).toBe(8);
+      expect(profile.lookup.accentNames).toEqual(['cyan', 'magenta', 'lime', 'orange', 'violet', 'teal', 'rose', 'sky']);
+      profile.surface.agent_statuses.forEach((status, slot) => {
+        expect(profile.lookup.roles.get(`${status.kind}:${status.channel}:${status.number}`)).toContainEqual({ role: 'grid', x: 7, y: slot });
+      });
+      expect(Object.keys(profile.surface.actions).sort()).toEqual(['approve', 'reject', 'retry', 'stop']);
+      expect(profile.surface.indicators.overflow).toBeDefined();
+      expect([...profile.lookup.colors.keys()]).toEqual(PALETTE_TOKENS);
+      expect(profile.lookup.conformance.has('core-state')).toBe(true);
+    }
+  });
+
+  it('the glyph hues of the seven states are distinct on every device', () => {
+    for (const profile of loaded.catalog.profiles) {
+      const primaries = AGENT_STATES.map((state) => profile.palette.states[state].primary);
+      expect(new Set(primaries).size).toBe(AGENT_STATES.length);
+    }
+  });
+
+  it('steady colours only: no address on a flash/pulse/blink channel, no flash or pulse SysEx', () => {
+    for (const profile of loaded.catalog.profiles) {
+      const channels = allAddresses(profile).map((a) => a.channel);
+      if (profile.manufacturer === 'Novation') {
+        expect(channels.filter((c) => NOVATION_CHANNEL_ANIMATION.has(c))).toEqual([]);
+        const commands = [...profile.messages.startup, ...profile.messages.clear, ...profile.messages.shutdown];
+        // Pro Mk1 flashes with SysEx 0x23 and pulses with 0x28 (byte 6 of the data).
+        expect(commands.filter((c) => c.type === 'sysex' && (c.data[5] === 16 && [0x23, 0x28].includes(c.data[6]!)))).toEqual([]);
+      } else {
+        expect(channels.filter(APC_GRID_ANIMATION)).toEqual([]);
+      }
+    }
+  });
+
+  it('APC mini mk2: single-colour buttons only ever get 0 (off) or 1 (on), never 2 (blink)', () => {
+    const apc = loaded.catalog.get('akai/apc/mini-mk2');
+    const buttonValues = [
+      ...Object.values(apc.palette.actions).map((a) => a.enabled),
+      apc.palette.system.overflow,
+      ...apc.accents.flatMap((a) => [a.selected, a.unselected]),
+      apc.palette.off,
+    ];
+    expect(new Set(buttonValues)).toEqual(new Set([0, 1]));
+    expect(apc.grid.channel).toBe(6);
+  });
+
+  it('show_rgb where the device has an RGB SysEx that fits it: Pro Mk1 and MK2', () => {
+    const withRgb = loaded.catalog.profiles.filter((p) => p.capabilities.show_rgb !== undefined).map((p) => p.id);
+    expect(withRgb).toEqual(['novation/launchpad/mk2', 'novation/launchpad/pro-mk1']);
+    expect(loaded.catalog.get('novation/launchpad/mk2').capabilities.show_rgb).toEqual({
+      sysex_prefix: [0, 32, 41, 2, 24, 11],
+      channel_max: 63,
+      batch_size: 80,
+    });
+  });
+
+  it('Launchpad X and MK2 select their Programmer/Session layouts with their own product bytes', () => {
+    const sysex = (profile: DeviceProfile, list: 'startup' | 'shutdown') =>
+      profile.messages[list].map((c) => (c.type === 'sysex' ? [...c.data] : []));
+    const x = loaded.catalog.get('novation/launchpad/x');
+    expect(sysex(x, 'startup')).toEqual([[0, 32, 41, 2, 12, 14, 1]]);
+    expect(sysex(x, 'shutdown')).toEqual([[0, 32, 41, 2, 12, 14, 0]]);
+    expect(sysex(loaded.catalog.get('novation/launchpad/mk2'), 'startup')).toEqual([[0, 32, 41, 2, 24, 34, 0]]);
+  });
+
+  it('port patterns pick the Programmer-mode interface and skip the DAW one', () => {
+    const pick = (id: string, names: string[]) => loaded.catalog.detect(names, names, true).filter((c) => c.profile.id === id);
+    const lpx = ['Launchpad X:Launchpad X LPX DAW In 20:0', 'Launchpad X:Launchpad X LPX MIDI In 20:1'];
+    expect(pick('novation/launchpad/x', lpx).map((c) => c.input)).toEqual([lpx[1]]);
+    const lpxWindows = ['LPX MIDI', 'MIDIIN2 (LPX MIDI)', 'MIDIOUT2 (LPX MIDI)'];
+    expect(pick('novation/launchpad/x', lpxWindows).map((c) => [c.input, c.output])).toEqual([['MIDIIN2 (LPX MIDI)', 'MIDIOUT2 (LPX MIDI)']]);
+    const apc = ['APC mini mk2:APC mini mk2 Control 24:0', 'APC mini mk2:APC mini mk2 Notes 24:1'];
+    expect(pick('akai/apc/mini-mk2', apc).map((c) => c.input)).toEqual([apc[0]]);
+    expect(pick('novation/launchpad/mk2', ['Launchpad MK2:Launchpad MK2 MIDI 1 20:0']).length).toBe(1);
+  });
+});

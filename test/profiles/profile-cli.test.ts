@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { deviceProfileJsonSchemaText } from '../../src/profiles/index.js';
+import { captureIo } from '../helpers/capture-io.js';
+import { BUILTIN_IDS, BUILTIN_ROOT, proMk1, REFERENCE_SCHEMA_PATH } from './helpers.js';
+import { tempDir, userProfile, writeJson } from './temp-roots.js';
+
+/** Runs the CLI with HOME pointed at an empty temporary folder, so the real user profiles are never read. */
+async function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const home = env['HOME'] ?? (await tempDir());
+  const io = captureIo('', { NO_COLOR: '1', HOME: home, ...env });
+  const code = await runCli(args, io.io);
+  return { code, stdout: io.stdout(), stderr: io.stderr() };
+}
+
+describe('pad-lattice profile', () => {
+  it('list prints id, status and name tab-separated, sorted by id', async () => {
+    const { code, stdout } = await run(['profile', 'list']);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.map((line) => line.split('\t')[0])).toEqual(BUILTIN_IDS);
+    expect(lines).toContain('novation/launchpad/pro-mk1\tsupported\tNovation Launchpad Pro Mk1');
+  });
+
+  it('list shows user profiles and reports a broken user file without hiding the good ones (exit 1)', async () => {
+    const home = await tempDir();
+    const root = join(home, '.config', 'pad-lattice', 'profiles');
+    await writeJson(join(root, 'acme.json'), userProfile('Acme', 'Grid', 'One'));
+    const broken = await writeJson(join(root, 'broken.json'), proMk1((doc) => (doc.grid.channel = 16)));
+    const { code, stdout, stderr } = await run(['profile', 'list'], { HOME: home });
+    expect(code).toBe(1);
+    expect(stdout).toContain('acme/grid/one\texperimental\tAcme Grid One');
+    expect(stdout).toContain('novation/launchpad/pro-mk1');
+    expect(stderr).toBe(`pad-lattice profile list: ${broken}: grid.channel: must be an integer from 0 to 15\n`);
+
+    const json = JSON.parse((await run(['profile', 'list', '--json'], { HOME: home })).stdout);
+    expect(json.profiles.map((p: { id: string }) => p.id)).toContain('acme/grid/one');
+    expect(json.problems).toEqual([{ source: broken, issues: [{ path: 'grid.channel', message: 'must be an integer from 0 to 15' }] }]);
+  });
+
+  it('show prints a readable summary, and the reference summary with --json', async () => {
+    const text = await run(['profile', 'show', 'novation/launchpad/pro-mk1']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^novation\/launchpad\/pro-mk1  Novation Launchpad Pro Mk1\n/);
+    expect(text.stdout).toContain(`source          ${BUILTIN_ROOT}novation/launchpad/pro-mk1.json`);
+    const json = await run(['profile', 'show', 'novation/launchpad/mini-mk3', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({
+      conformance: ['actions', 'core-state', 'multi-agent'],
+      driver: 'midi.palette-grid',
+      family: 'Launchpad',
+      id: 'novation/launchpad/mini-mk3',
+      input_patterns: ['LPMiniMK3.*MIDI', 'Launchpad Mini.*MIDI'],
+      manufacturer: 'Novation',
+      model: 'Mini Mk3',
+      name: 'Novation Launchpad Mini Mk3',
+      output_patterns: ['LPMiniMK3.*MIDI', 'Launchpad Mini.*MIDI'],
+      selector_slots: 8,
+      status: 'experimental',
+      text_scroll: true,
+      visual_protocol: 1,
+    });
+    expect(Object.keys(JSON.parse(json.stdout))).toEqual(Object.keys(JSON.parse(json.stdout)).sort());
+  });
+
+  it('show of an unknown id fails with "unknown device profile"', async () => {
+    const { code, stderr } = await run(['profile', 'show', 'x/y/z']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('unknown device profile: x/y/z');
+  });
+
+  it('validate prints the id and status of valid files and exits 0', async () => {
+    const files = BUILTIN_IDS.map((id) => `${BUILTIN_ROOT}${id}.json`);
+    const { code, stdout } = await run(['profile', 'validate', ...files]);
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split('\n')).toEqual(
+      BUILTIN_IDS.map((id, i) => `${files[i]}: ok ${id} [${id === 'novation/launchpad/pro-mk1' ? 'supported' : 'experimental'}]`),
+    );
+  });
+
+  it('validate reports every broken rule of a file, one a line, prefixed by the file', async () => {
+    const dir = await tempDir();
+    const file = await writeJson(
+      join(dir, 'two.json'),
+      proMk1((doc) => {
+        doc.status = 'beta';
+        doc.surface.agent_selectors[3] = { kind: 'cc', number: 98 };
+      }),
+    );
+    const { code, stdout } = await run(['profile', 'validate', file]);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      `${file}: status: unsupported status 'beta' (expected supported or experimental)\n` +
+        `${file}: surface.agent_selectors[3]: duplicate MIDI address: cc 98 on channel 0 is already used by surface.actions.stop\n`,
+    );
+  });
+
+  it('validate names a missing file and a file that is not JSON', async () => {
+    const dir = await tempDir();
+    const notJson = await writeJson(join(dir, 'nope.json'), 'not json');
+    const missing = join(dir, 'missing.json');
+    const { code, stdout } = await run(['profile', 'validate', notJson, missing]);
+    expect(code).toBe(1);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^${notJson}: invalid JSON: `));
+    expect(lines[1]).toBe(`${missing}: profile file not found`);
+  });
+
+  it('validate --schema checks the raw JSON against a JSON Schema first (here the reference one)', async () => {
+    const dir = await tempDir();
+    // Accepted by the parser (unknown keys are ignored) but not by the closed reference schema.
+    const file = await writeJson(join(dir, 'extra.json'), proMk1((doc) => (doc.notes = 'hand-made')));
+    expect((await run(['profile', 'validate', file])).code).toBe(0);
+    const { code, stdout } = await run(['profile', 'validate', '--schema', REFERENCE_SCHEMA_PATH, file]);
+    expect(code).toBe(1);
+    expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('notes')\n`);
+    expect((await run(['profile', 'validate', '--validate-schema', file])).code).toBe(0);
+  });
+
+  it('validate --json reports each file', async () => {
+    const { code, stdout } = await run(['profile', 'validate', '--json', `${BUILTIN_ROOT}akai/apc/mini-mk2.json`]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      files: [{ file: `${BUILTIN_ROOT}akai/apc/mini-mk2.json`, valid: true, id: 'akai/apc/mini-mk2', status: 'experimental' }],
+    });
+  });
+
+  it('schema prints our JSON Schema', async () => {
+    const { code, stdout } = await run(['profile', 'schema']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(deviceProfileJsonSchemaText());
+  });
+
+  it('usage errors exit 2', async () => {
+    expect((await run(['profile'])).code).toBe(2);
+    expect((await run(['profile', 'frobnicate'])).code).toBe(2);
+    expect((await run(['profile', 'validate'])).code).toBe(2);
+    expect((await run(['profile', 'show'])).code).toBe(2);
+  });
+});
