@@ -1,0 +1,180 @@
+import { OFF_TOKEN, type ShowFrame, type SurfaceView } from '../domain/index.js';
+import type { DeviceProfile } from '../profiles/device-profile.js';
+import { compileVisualFrame } from '../visual-protocol/index.js';
+import { ColorResolver } from './color-resolver.js';
+import { RenderError } from './errors.js';
+import type { GreetingScroll } from './greeting-scroll.js';
+import { buildLightTable, GRID_SIZE, type LightTable } from './light-table.js';
+import { channelMessage, commandMessage } from './midi-encoding.js';
+import { RgbShowEncoder } from './rgb-show.js';
+
+/** Receives each encoded MIDI message, in order, as soon as it is produced. */
+export type MessageSink = (message: Uint8Array) => void;
+
+const UNKNOWN = 0xff;
+const GREETING_COLOR_TOKEN = 'state:success:primary';
+const SHOW_LIGHTS = GRID_SIZE * GRID_SIZE + 16;
+
+/**
+ * The `midi.palette-grid` driver's output side for one device: semantic views,
+ * Show frames, the greeting and the profile's command lists become MIDI bytes,
+ * diffed against what this device was last sent (midi-rendering.md §4–§9).
+ *
+ * QUIRK choice: the reference resolves tokens light by light while writing, so
+ * an unknown token aborts a frame after part of it was sent. Here every frame
+ * is resolved first and written only if all of it resolves: a bad frame sends
+ * nothing and leaves the device, the cache and Show mode untouched.
+ */
+export class PaletteGridRenderer {
+  readonly profile: DeviceProfile;
+  readonly #send: MessageSink;
+  readonly #lights: LightTable;
+  readonly #colors: ColorResolver;
+  readonly #off: number;
+  /** Last palette value sent per light; 0xFF = unknown (palette values are at most 127). */
+  readonly #sent: Uint8Array;
+  /** Resolved values of the frame being drawn, reused by every frame. */
+  readonly #pending: Uint8Array;
+  readonly #rgb: RgbShowEncoder | null;
+  readonly #startup: readonly Uint8Array[];
+  readonly #clearCommands: readonly Uint8Array[];
+  readonly #shutdown: readonly Uint8Array[];
+  #showing = false;
+
+  constructor(profile: DeviceProfile, send: MessageSink) {
+    this.profile = profile;
+    this.#send = send;
+    this.#lights = buildLightTable(profile);
+    this.#colors = new ColorResolver(profile);
+    this.#off = this.#colors.resolve(OFF_TOKEN);
+    this.#sent = new Uint8Array(this.#lights.count).fill(UNKNOWN);
+    this.#pending = new Uint8Array(Math.max(this.#lights.semanticOrder.length, SHOW_LIGHTS));
+    const showRgb = profile.capabilities.show_rgb;
+    this.#rgb = showRgb === undefined ? null : new RgbShowEncoder(profile, showRgb);
+    this.#startup = profile.messages.startup.map(commandMessage);
+    this.#clearCommands = profile.messages.clear.map(commandMessage);
+    this.#shutdown = profile.messages.shutdown.map(commandMessage);
+  }
+
+  get selectorCapacity(): number {
+    return this.#lights.selectors.length;
+  }
+
+  /** True after a Show frame, until the next semantic render or clear. */
+  get showing(): boolean {
+    return this.#showing;
+  }
+
+  /** Startup commands, then a forced clear (midi-rendering.md §5 steps 1–3; the greeting is the caller's). */
+  startup(): void {
+    this.#sendAll(this.#startup);
+    this.#forgetValues();
+    this.clear(true);
+  }
+
+  shutdown(): void {
+    this.#sendAll(this.#shutdown);
+  }
+
+  /** Ends Show mode and darkens the surface: the profile's clear commands, or `off` to every light (§6). */
+  clear(force = false): void {
+    this.#showing = false;
+    this.#rgb?.forget();
+    if (this.#clearCommands.length > 0) {
+      this.#sendAll(this.#clearCommands);
+      this.#forgetValues();
+      return;
+    }
+    for (const light of this.#lights.clearOrder) this.#write(light, this.#off, force);
+  }
+
+  /** Draws a semantic view, leaving Show mode first (§7). */
+  render(view: SurfaceView): void {
+    const frame = compileVisualFrame(view, this.#lights.selectors.length);
+    const pending = this.#pending;
+    const colors = this.#colors;
+    let at = 0;
+    for (const row of frame.state) for (const token of row) pending[at++] = colors.resolve(token);
+    for (const token of frame.selectors) pending[at++] = colors.resolve(token);
+    for (const token of frame.statuses) pending[at++] = colors.resolve(token);
+    for (const action of this.#lights.mappedActions) pending[at++] = colors.resolve(frame.actions[action]);
+    if (this.#lights.overflow !== null) pending[at++] = colors.resolve(frame.overflow);
+    if (this.#showing) this.#leaveShow();
+    this.#writeAll(this.#lights.semanticOrder, pending);
+  }
+
+  /** Draws a Show frame by RGB SysEx when the profile can, else by palette fallbacks (§9). */
+  renderShowFrame(frame: ShowFrame): void {
+    this.#checkShowShape(frame);
+    if (this.#rgb !== null) {
+      // The palette cache is wiped so that the return to semantic mode repaints everything.
+      if (!this.#showing) this.#forgetValues();
+      this.#rgb.render(frame, this.#send);
+    } else {
+      this.#renderShowByPalette(frame);
+    }
+    this.#showing = true;
+  }
+
+  /** One greeting frame on the whole 8x8 grid: row 0 dark, rows 1–7 the glyph rows of `strip[offset..offset+8)` (§8.2). */
+  renderGreetingFrame(scroll: GreetingScroll, offset: number): void {
+    const color = this.#colors.resolve(GREETING_COLOR_TOKEN);
+    const grid = this.#lights.grid;
+    for (let y = 0; y < GRID_SIZE; y += 1) {
+      for (let x = 0; x < GRID_SIZE; x += 1) {
+        const lit = y >= 1 && ((scroll.strip[offset + x]! >> (GRID_SIZE - 1 - y)) & 1) === 1;
+        this.#write(grid[y * GRID_SIZE + x]!, lit ? color : this.#off, false);
+      }
+    }
+  }
+
+  #renderShowByPalette(frame: ShowFrame): void {
+    const pending = this.#pending;
+    const colors = this.#colors;
+    let at = 0;
+    for (const row of frame.grid) for (const color of row) pending[at++] = colors.resolve(color.fallback);
+    for (const color of frame.top) pending[at++] = colors.resolve(color.fallback);
+    for (const color of frame.right) pending[at++] = colors.resolve(color.fallback);
+    const lights = this.#lights;
+    this.#writeAll(lights.grid, pending);
+    this.#writeAll(lights.showcaseTop, pending, lights.grid.length);
+    this.#writeAll(lights.showcaseRight, pending, lights.grid.length + lights.showcaseTop.length);
+  }
+
+  /** Show mode ends: both rails go dark through the cache, top left→right, then right top→bottom (§7 step 1). */
+  #leaveShow(): void {
+    this.#rgb?.forget();
+    for (const light of this.#lights.showcaseTop) this.#write(light, this.#off, false);
+    for (const light of this.#lights.showcaseRight) this.#write(light, this.#off, false);
+    this.#showing = false;
+  }
+
+  #checkShowShape(frame: ShowFrame): void {
+    const showcase = this.profile.surface.showcase;
+    const fits =
+      frame.grid.length === GRID_SIZE &&
+      frame.grid.every((row) => row.length === GRID_SIZE) &&
+      frame.top.length === showcase.top.length &&
+      frame.right.length === showcase.right.length;
+    if (!fits) throw new RenderError("show frame does not match the profile's 8x8 plus rails");
+  }
+
+  #writeAll(lights: Uint16Array, values: Uint8Array, offset = 0): void {
+    for (let i = 0; i < lights.length; i += 1) this.#write(lights[i]!, values[offset + i]!, false);
+  }
+
+  /** Sends a light's value unless the device already shows it (or `force`), then remembers it (§4). */
+  #write(light: number, value: number, force: boolean): void {
+    if (!force && this.#sent[light] === value) return;
+    this.#send(channelMessage(this.#lights.status[light]!, this.#lights.number[light]!, value));
+    this.#sent[light] = value;
+  }
+
+  #sendAll(messages: readonly Uint8Array[]): void {
+    for (const message of messages) this.#send(message);
+  }
+
+  #forgetValues(): void {
+    this.#sent.fill(UNKNOWN);
+  }
+}
