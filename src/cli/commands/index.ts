@@ -1,4 +1,39 @@
 import type { Command } from '../command.js';
+import { portsCommand } from './ports.js';
+import { daemonCommand } from './daemon.js';
+import { statusCommand } from './status.js';
+import { sendStateCommand } from './send-state.js';
+import { hookStateCommand } from './hook-state.js';
+import { endSessionCommand } from './end-session.js';
+import { listenActionsCommand } from './listen-actions.js';
+import { symbolsCommand } from './symbols.js';
+import { pingCommand } from './ping.js';
+import { profileCommand } from './profile.js';
+import { claudeCommand } from './claude.js';
+import { claudeHookCommand } from './claude-hook.js';
+import { renderCommand } from './render.js';
+import { codexCommand } from './codex.js';
+import { codexHookCommand } from './codex-hook.js';
+import { codexExecCommand } from './codex-exec.js';
+import { uninstallCodexHooksCommand } from './uninstall-codex-hooks.js';
 
 /** Every `pad-lattice` subcommand, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [];
+export const COMMANDS: readonly Command[] = [
+  portsCommand,
+  daemonCommand,
+  statusCommand,
+  sendStateCommand,
+  hookStateCommand,
+  endSessionCommand,
+  listenActionsCommand,
+  symbolsCommand,
+  pingCommand,
+  profileCommand,
+  claudeCommand,
+  claudeHookCommand,
+  renderCommand,
+  codexCommand,
+  codexHookCommand,
+  codexExecCommand,
+  uninstallCodexHooksCommand,
+];

@@ -1,0 +1,28 @@
+import { runCodexExec } from '../../agents/codex/exec.js';
+import type { CliIo, Command } from '../command.js';
+
+const HELP = `Usage: pad-lattice codex-exec [--socket PATH] [--codex BIN] [--] PROMPT...
+
+Runs \`codex exec --json PROMPT\` non-interactively, shows its progress on the
+pad (running, success, error) and prints the agent's messages. Stop on the
+pad terminates Codex; the session then ends as cancelled.
+
+Options:
+  --codex BIN     the Codex executable (default: codex)
+  --socket PATH   daemon socket (default: $PAD_LATTICE_SOCKET, else
+                  $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>.sock)
+  -h, --help
+
+Codex runs even when no daemon is there (one warning on stderr).
+Exit status: Codex's own (128 + n when a signal ended it); 2 without a
+prompt; 1 when Codex cannot be started.
+`;
+
+export const codexExecCommand: Command = {
+  name: 'codex-exec',
+  summary: 'Run `codex exec --json` with its progress on the pad and Stop',
+  help: HELP,
+  run(args: readonly string[], io: CliIo): Promise<number> {
+    return runCodexExec(args, io);
+  },
+};

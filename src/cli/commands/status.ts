@@ -1,0 +1,90 @@
+import { DaemonUnavailableError, type PadLatticeClient } from '../../client/index.js';
+import { serverWireObject } from '../../daemon/wire/index.js';
+import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
+import { withDaemon } from '../daemon-errors.js';
+import { DAEMON_EXIT_HELP, SOCKET_HELP, SOCKET_OPTION, clientFor, positiveSeconds } from '../daemon-options.js';
+import { interruptSignal, pause } from '../interrupt.js';
+import { parseCommandArgs } from '../parse-args.js';
+import { formatStatus } from '../status-legend.js';
+import { colourEnabled, makeStyle } from '../style.js';
+
+const DEFAULT_INTERVAL_SECONDS = 0.5;
+/** Home the cursor and clear the screen, so a watched legend redraws in place. */
+const CLEAR_SCREEN = '\x1b[H\x1b[J';
+
+const HELP = `Usage: pad-lattice status [--json | --watch [--interval SECONDS]] [--socket PATH]
+
+Shows the daemon's surfaces and its agent sessions: Agent Scene (S1..S8, or
+"overflow"), accent (with a colour swatch on a terminal), state, label,
+project (last part of the working directory), session id and whether a live
+lease holds the session ("live") or it expires after inactivity ("ttl").
+The selected session is marked with ">". Colour is off when NO_COLOR is set
+or the output is not a terminal.
+
+Options:
+  --json               print the daemon's status message as JSON
+  --watch              redraw the legend until Ctrl-C; survives daemon restarts
+  --interval SECONDS   seconds between --watch updates (default: ${DEFAULT_INTERVAL_SECONDS})
+${SOCKET_HELP}
+  -h, --help
+
+${DAEMON_EXIT_HELP}
+`;
+
+export const statusCommand: Command = {
+  name: 'status',
+  summary: 'Show the daemon and its agent sessions',
+  help: HELP,
+  async run(args: readonly string[], io: CliIo): Promise<number> {
+    const { values } = parseCommandArgs(args, {
+      ...SOCKET_OPTION,
+      json: { type: 'boolean', default: false },
+      watch: { type: 'boolean', default: false },
+      interval: { type: 'string' },
+    });
+    if (values.json === true && values.watch === true) throw new UsageError('--json and --watch cannot be combined');
+    const interval = positiveSeconds('--interval', values.interval, DEFAULT_INTERVAL_SECONDS);
+    const client = clientFor(values, io);
+    return withDaemon(io, 'status', async () => {
+      if (values.watch === true) {
+        const interrupt = interruptSignal();
+        try {
+          return await watchStatus(client, io, interval, interrupt.signal);
+        } finally {
+          interrupt.release();
+        }
+      }
+      const status = await client.status();
+      io.stdout.write(values.json === true ? `${JSON.stringify(serverWireObject({ type: 'status', status }), null, 2)}\n` : formatStatus(status, styleFor(io)));
+      return EXIT.ok;
+    });
+  },
+};
+
+/**
+ * Redraws the legend every `intervalSeconds` until `signal` aborts. The first
+ * request must succeed (no daemon → DaemonUnavailableError, exit 3); after
+ * that a vanished daemon is shown as such and polled until it is back.
+ */
+export async function watchStatus(client: PadLatticeClient, io: CliIo, intervalSeconds: number, signal: AbortSignal): Promise<number> {
+  const style = styleFor(io);
+  const clear = io.stdout.isTTY === true ? CLEAR_SCREEN : '';
+  let first = true;
+  while (!signal.aborted) {
+    let frame: string;
+    try {
+      frame = formatStatus(await client.status(), style);
+    } catch (error) {
+      if (first || !(error instanceof DaemonUnavailableError)) throw error;
+      frame = `${style.yellow('Daemon unavailable')} at ${client.socketPath}; waiting for it to come back…\n`;
+    }
+    first = false;
+    io.stdout.write(clear + frame);
+    await pause(intervalSeconds * 1000, signal);
+  }
+  return EXIT.ok;
+}
+
+function styleFor(io: CliIo) {
+  return makeStyle(colourEnabled(io.stdout, io.env));
+}

@@ -1,0 +1,74 @@
+import type { AgentIdentity, ControlAction } from '../domain/index.js';
+import type { WireConnection } from './connection.js';
+import { DaemonDisconnectedError } from './errors.js';
+import { expectType } from './reply.js';
+
+/** One action the daemon routed to this subscriber (wire-protocol-1.md §7.4). */
+export interface ActionEvent {
+  readonly action: ControlAction;
+  readonly agent: AgentIdentity;
+  /** The subscription's request id at dispatch time, if it had one. */
+  readonly requestId: string | null;
+}
+
+/**
+ * A live `subscribe_actions` connection. Iterate it with `for await`; leaving
+ * the loop, `close()` or `await using` closes the connection, which is how the
+ * protocol unsubscribes. The daemon closing the connection ends iteration with
+ * a DaemonDisconnectedError; an `error` line becomes a DaemonProtocolError.
+ */
+export class ActionSubscription implements AsyncIterable<ActionEvent>, AsyncDisposable {
+  #closedHere = false;
+
+  constructor(private readonly connection: WireConnection) {}
+
+  /** False once closed from either side. */
+  get isOpen(): boolean {
+    return this.connection.isOpen;
+  }
+
+  /**
+   * The next action, or null after `close()`. With `timeoutMs`, rejects with
+   * DaemonTimeoutError if nothing arrives in time; the subscription stays open.
+   */
+  async receive(timeoutMs: number | null = null): Promise<ActionEvent | null> {
+    const inbound = await this.connection.receive(timeoutMs);
+    if (inbound === null) {
+      if (this.#closedHere) return null;
+      throw new DaemonDisconnectedError(this.connection.socketPath, `the daemon closed the action subscription (${this.connection.socketPath})`);
+    }
+    if (!inbound.ok) throw inbound.error;
+    // Only `action` and `error` may arrive here (§6.5); anything else is a protocol failure, as in the reference client.
+    const message = expectType(inbound.message, 'action');
+    return { action: message.action, agent: message.agent, requestId: message.requestId };
+  }
+
+  /** Unsubscribes by closing the connection. Idempotent. */
+  async close(): Promise<void> {
+    this.#closedHere = true;
+    this.connection.close();
+    await this.connection.closed;
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<ActionEvent> {
+    return {
+      next: async () => {
+        try {
+          const event = await this.receive();
+          return event === null ? { done: true, value: undefined } : { done: false, value: event };
+        } catch (error) {
+          await this.close();
+          throw error;
+        }
+      },
+      return: async () => {
+        await this.close();
+        return { done: true, value: undefined };
+      },
+    };
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The public TypeScript client of Wire Protocol 1. It imports only the wire
+ * codec and the domain, so agents can embed it without pulling in the daemon.
+ */
+export { PadLatticeClient, DEFAULT_TIMEOUT_MS, type ClientOptions, type ReportStateOptions, type SubscribeOptions, type LeaseOptions } from './client.js';
+export { ActionSubscription, type ActionEvent } from './action-subscription.js';
+export { SessionLease, DEFAULT_LEASE_BACKOFF, type LeaseBackoff, type SessionLeaseEvents } from './session-lease.js';
+export { PreviewSession, MAX_PREVIEW_TTL_SECONDS } from './preview-session.js';
+export {
+  PadLatticeClientError,
+  DaemonUnavailableError,
+  DaemonDisconnectedError,
+  DaemonTimeoutError,
+  DaemonProtocolError,
+} from './errors.js';
+export { defaultSocketPath, DEFAULT_IDENTITY, type SessionReport, type StatusReport, type StatusSessionReport } from '../daemon/wire/index.js';

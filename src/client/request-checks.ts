@@ -1,0 +1,42 @@
+import { isAgentState, isControlAction, makeIdentity, type AgentIdentity, type AgentState, type ControlAction } from '../domain/index.js';
+
+/**
+ * Checks of caller input before it goes on the wire. Fire-and-forget messages
+ * get no reply, so a value the daemon would reject must fail here, loudly and
+ * naming the argument (wire-protocol-1.md §5).
+ */
+
+export function checkState(state: unknown): AgentState {
+  if (!isAgentState(state)) throw new RangeError(`state must be one of the seven agent states, got ${JSON.stringify(state)}`);
+  return state;
+}
+
+export function checkIdentity(agent: AgentIdentity): AgentIdentity {
+  if (typeof agent?.backend !== 'string' || agent.backend === '') throw new RangeError('agent.backend must be a non-empty string');
+  if (typeof agent.sessionId !== 'string' || agent.sessionId === '') throw new RangeError('agent.sessionId must be a non-empty string');
+  return makeIdentity(agent.backend, agent.sessionId);
+}
+
+export function checkMetadata(field: string, metadata: Readonly<Record<string, unknown>>): Readonly<Record<string, string>> {
+  const checked: Record<string, string> = {};
+  for (const [key, value] of Object.entries(metadata)) {
+    if (key === '') throw new RangeError(`${field} keys must be non-empty strings`);
+    if (typeof value !== 'string' || value === '') throw new RangeError(`${field}.${key} must be a non-empty string`);
+    checked[key] = value;
+  }
+  return checked;
+}
+
+export function checkOptionalId(field: string, id: string | null): string | null {
+  if (id !== null && (typeof id !== 'string' || id === '')) throw new RangeError(`${field} must be a non-empty string`);
+  return id;
+}
+
+/** At least one action; duplicates are dropped (the daemon would collapse them anyway). */
+export function checkActions(actions: readonly ControlAction[]): readonly ControlAction[] {
+  if (actions.length === 0) throw new RangeError('actions must name at least one control action');
+  for (const action of actions) {
+    if (!isControlAction(action)) throw new RangeError(`actions contains an unknown control action: ${JSON.stringify(action)}`);
+  }
+  return [...new Set(actions)];
+}

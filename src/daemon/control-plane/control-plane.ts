@@ -1,0 +1,284 @@
+import {
+  ATTENTION_STATES,
+  TERMINAL_STATES,
+  identityKey,
+  type AgentIdentity,
+  type AgentState,
+  type ControlAction,
+  type SurfaceView,
+} from '../../domain/index.js';
+import { GuardedAccentStore } from './accents.js';
+import { resolveConfig, type ControlPlaneConfig, type ResolvedConfig } from './config.js';
+import { DebounceTable } from './debounce.js';
+import { invariantViolations } from './invariants.js';
+import { ageSessions, bindSession, endSession, releaseLease, type PlaneTables } from './lifecycle.js';
+import { LeaseTable } from './leases.js';
+import { PreviewSlot } from './preview.js';
+import { Registry } from './registry.js';
+import { hasEntries, mergeMetadata, type SessionRecord } from './session-record.js';
+import { buildSurfaceView, snapshotOf } from './snapshot.js';
+import { disableOneShot, SubscriptionTable } from './subscriptions.js';
+import type { ConnectionId, DispatchedAction, PreviewResult, SessionSnapshot, SubscriptionSnapshot } from './types.js';
+
+const NO_ACTIONS: ReadonlySet<ControlAction> = new Set();
+
+/**
+ * The pure, synchronous control plane (control-plane.md). It never reads a
+ * clock (`now` is monotonic seconds from the caller) and performs no I/O
+ * except guarded accent-store calls. `revision` changes exactly per §5.
+ */
+export class ControlPlane {
+  readonly #config: ResolvedConfig;
+  readonly #registry: Registry;
+  readonly #subscriptions = new SubscriptionTable();
+  readonly #leases = new LeaseTable();
+  readonly #debounce: DebounceTable;
+  readonly #preview = new PreviewSlot();
+  readonly #tables: PlaneTables;
+  #revision = 0;
+
+  /** Throws RangeError on an invalid configuration (§1). */
+  constructor(config: ControlPlaneConfig) {
+    this.#config = resolveConfig(config);
+    const store = new GuardedAccentStore(this.#config.accentStore);
+    this.#registry = new Registry(this.#config.selectorCapacity, this.#config.accentNames, store);
+    this.#debounce = new DebounceTable(this.#config.actionDebounce);
+    this.#tables = { registry: this.#registry, subscriptions: this.#subscriptions, leases: this.#leases, debounce: this.#debounce };
+  }
+
+  get revision(): number { return this.#revision; }
+  get selectorCapacity(): number { return this.#config.selectorCapacity; }
+  get accentNames(): readonly string[] { return this.#config.accentNames; }
+  get terminalHold(): number { return this.#config.terminalHold; }
+  get actionDebounce(): number { return this.#config.actionDebounce; }
+  get sessionTtl(): number { return this.#config.sessionTtl; }
+
+  /** §7.1: a state report; the effective state may be coerced by a pending approval (§7.2). */
+  update(identity: AgentIdentity, state: AgentState, now: number, metadata: Readonly<Record<string, string>> = {}): SessionSnapshot {
+    const record = this.#registry.ensure(identity, now);
+    this.#registry.bump(record, now);
+    const effective: AgentState =
+      state !== 'waiting_for_approval' && this.#subscriptions.hasPendingApproval(record.key) ? 'waiting_for_approval' : state;
+    record.state = effective;
+    if (hasEntries(metadata)) mergeMetadata(record, metadata);
+    record.terminalStateUntil = TERMINAL_STATES.has(effective) ? now + this.#config.terminalHold : null;
+    if (record.slot === null) this.#registry.assignSlot(record);
+    this.#revision += 1;
+    return this.#snapshot(record);
+  }
+
+  /** §8: `session_end`; false (and no revision change) when the identity is unknown. */
+  end(identity: AgentIdentity): boolean {
+    const ended = endSession(this.#tables, identityKey(identity));
+    if (ended) this.#revision += 1;
+    return ended;
+  }
+
+  /** §16.3: Agent Scene press. */
+  selectSlot(slot: number, now: number): boolean {
+    const selected = this.#registry.selectSlot(slot, now);
+    if (selected) this.#revision += 1;
+    return selected;
+  }
+
+  /** §12.1: replaces the connection's subscription; may create (never promote) the session. */
+  subscribe(
+    connection: ConnectionId,
+    identity: AgentIdentity,
+    actions: Iterable<ControlAction>,
+    requestId: string | null,
+    oneShot: boolean,
+    now: number,
+  ): void {
+    const record = this.#registry.ensure(identity, now);
+    this.#registry.bump(record, now);
+    this.#subscriptions.set({
+      connection,
+      key: record.key,
+      actions: new Set(actions),
+      requestId,
+      oneShot,
+      subscribedAt: this.#registry.sequence,
+    });
+    this.#revision += 1;
+  }
+
+  /** §11.2: `session_lease`; returns the resolved session for the ack, or null. Always bumps the revision. */
+  registerLease(
+    connection: ConnectionId,
+    leaseId: string,
+    agent: AgentIdentity | null,
+    metadata: Readonly<Record<string, string>>,
+    now: number,
+  ): SessionSnapshot | null {
+    const held = this.#leases.leaseOf(connection);
+    if (held !== null && held !== leaseId) releaseLease(this.#tables, held, connection);
+    this.#leases.take(connection, leaseId, metadata);
+    let record: SessionRecord | null = null;
+    if (agent !== null) {
+      record = bindSession(this.#tables, leaseId, agent, this.#leases.metadataOf(leaseId), now);
+    } else {
+      const bound = this.#leases.boundIdentity(leaseId);
+      record = bound === null ? null : this.#registry.get(bound);
+      if (record !== null && hasEntries(metadata)) {
+        mergeMetadata(record, metadata);
+        record.lastActivityAt = now;
+      }
+    }
+    this.#revision += 1;
+    return record === null ? null : this.#snapshot(record);
+  }
+
+  /**
+   * §11.3 as triggered by a `state` carrying `lease_id`: bumps the revision and
+   * returns the session (state before the update) and the lease owner to notify.
+   */
+  bindLease(
+    leaseId: string,
+    identity: AgentIdentity,
+    metadata: Readonly<Record<string, string>>,
+    now: number,
+  ): { session: SessionSnapshot; owner: ConnectionId | null } {
+    const record = bindSession(this.#tables, leaseId, identity, metadata, now);
+    this.#revision += 1;
+    return { session: this.#snapshot(record), owner: this.#leases.ownerOf(leaseId) };
+  }
+
+  /** §11.5: drops the connection's subscription, owned lease and preview. */
+  disconnect(connection: ConnectionId): boolean {
+    let changed = this.#subscriptions.removeConnection(connection);
+    const held = this.#leases.leaseOf(connection);
+    if (held !== null && this.#leases.ownerOf(held) === connection) changed = releaseLease(this.#tables, held, connection) || changed;
+    changed = this.#preview.dropConnection(connection) || changed;
+    if (changed) this.#revision += 1;
+    return changed;
+  }
+
+  /** §12.3: a surface press; the one recipient, or null when any gate fails (no side effects then). */
+  dispatch(action: ControlAction, now: number): DispatchedAction | null {
+    const selected = this.#registry.selected();
+    if (selected === null || !this.availableActions().has(action)) return null;
+    const recipient = this.#subscriptions.recipients(selected.key, action)[0];
+    if (recipient === undefined || !this.#debounce.allows(selected.key, action, now)) return null;
+    this.#debounce.record(selected.key, action, now);
+    this.#registry.bump(selected, now);
+    const requestId = recipient.requestId;
+    if (recipient.oneShot) disableOneShot(recipient);
+    this.#revision += 1;
+    return Object.freeze({ connection: recipient.connection, identity: selected.identity, action, requestId });
+  }
+
+  /** §13: `expiresAt` = now + a ttl the wire layer validated (0 < ttl ≤ 30). */
+  setPreview(connection: ConnectionId, previewId: string, state: AgentState, expiresAt: number): PreviewResult {
+    const result = this.#preview.set(connection, previewId, state, expiresAt);
+    if (result.ok) this.#revision += 1;
+    return result;
+  }
+
+  /** §13: false means `preview_not_owned` (PREVIEW_NOT_OWNED_MESSAGE). */
+  endPreview(connection: ConnectionId, previewId: string): boolean {
+    const ended = this.#preview.end(connection, previewId);
+    if (ended) this.#revision += 1;
+    return ended;
+  }
+
+  /** §17.3: preview expiry, terminal reverts, TTL expiry; one revision bump if anything changed. */
+  tick(now: number): boolean {
+    const previewExpired = this.#preview.expire(now);
+    const changed = ageSessions(this.#tables, now, this.#config.sessionTtl) || previewExpired;
+    if (changed) this.#revision += 1;
+    return changed;
+  }
+
+  /** §12.2: actions of the selected identity's subscribers that its state permits; empty under a preview. */
+  availableActions(): ReadonlySet<ControlAction> {
+    const selected = this.#registry.selected();
+    if (this.#preview.current !== null || selected === null) return NO_ACTIONS;
+    return this.#subscriptions.available(selected.key, selected.state);
+  }
+
+  /** §17.7: `frame` is the runtime counter before increment; `activityMotion` the runtime option. */
+  surfaceView(frame: number, activityMotion: boolean): SurfaceView {
+    return buildSurfaceView({
+      previewState: this.previewState(),
+      selected: this.#registry.selected(),
+      visible: this.#registry.visible(),
+      accentNames: this.#config.accentNames,
+      availableActions: this.availableActions(),
+      overflowCount: this.overflowCount(),
+      frame,
+      activityMotion,
+    });
+  }
+
+  /** Status order (§18): visible by ascending slot, then overflow by ascending recency. */
+  sessions(): SessionSnapshot[] {
+    return [...this.#registry.visible(), ...this.#registry.overflow()].map((record) => this.#snapshot(record));
+  }
+
+  session(identity: AgentIdentity): SessionSnapshot | null {
+    const record = this.#registry.get(identity);
+    return record === null ? null : this.#snapshot(record);
+  }
+
+  selection(): AgentIdentity | null {
+    return this.#registry.selected()?.identity ?? null;
+  }
+
+  selectedSessionState(): AgentState | null {
+    return this.#registry.selected()?.state ?? null;
+  }
+
+  overflowCount(): number {
+    return this.#registry.size - this.#registry.visible().length;
+  }
+
+  previewActive(): boolean {
+    return this.#preview.current !== null;
+  }
+
+  previewState(): AgentState | null {
+    return this.#preview.current?.state ?? null;
+  }
+
+  /** §17.4: some session, visible or not, waits for a reply or an approval. */
+  attentionRequired(): boolean {
+    return this.#registry.all().some((record) => ATTENTION_STATES.has(record.state));
+  }
+
+  /** Recency values of one session (§4), for diagnostics and tests; null when unregistered. */
+  recency(identity: AgentIdentity): { readonly lastSeen: number; readonly lastActivityAt: number } | null {
+    const record = this.#registry.get(identity);
+    return record === null ? null : Object.freeze({ lastSeen: record.lastSeen, lastActivityAt: record.lastActivityAt });
+  }
+
+  /** A copy of the connection's subscription, or null; the surface never needs it, diagnostics do. */
+  subscription(connection: ConnectionId): SubscriptionSnapshot | null {
+    const subscription = this.#subscriptions.get(connection);
+    if (subscription === null) return null;
+    const record = this.#registry.getByKey(subscription.key);
+    if (record === null) return null;
+    return Object.freeze({
+      identity: record.identity,
+      actions: new Set(subscription.actions),
+      requestId: subscription.requestId,
+      oneShot: subscription.oneShot,
+      subscribedAt: subscription.subscribedAt,
+    });
+  }
+
+  /** The §19 invariants that do not hold right now (empty when healthy); a diagnostic self-check. */
+  invariantViolations(): string[] {
+    return invariantViolations({
+      registry: this.#registry,
+      subscriptions: this.#subscriptions,
+      leases: this.#leases,
+      capacity: this.#config.selectorCapacity,
+      accentNames: this.#config.accentNames,
+    });
+  }
+
+  #snapshot(record: SessionRecord): SessionSnapshot {
+    return snapshotOf(record, this.#registry.isSelected(record), this.#leases.isLeased(record.key));
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * Public API of the pure control plane (control-plane.md), as agreed in
+ * /work/control-plane-api.md. Additions beyond that document:
+ *   - `endPreview` returns boolean; the runtime maps false to `preview_not_owned`
+ *     with PREVIEW_NOT_OWNED_MESSAGE.
+ *   - read-only getters `terminalHold` and `actionDebounce`; diagnostics
+ *     `invariantViolations()` (a §19 self-check, empty when healthy),
+ *     `recency(identity)` and `subscription(connection)`.
+ *   - AudioCueDecider: the pure audio-cue decider of §17.6 (no sound I/O).
+ */
+export { ControlPlane } from './control-plane.js';
+export type { ControlPlaneConfig } from './config.js';
+export { DEFAULT_TERMINAL_HOLD, DEFAULT_ACTION_DEBOUNCE, DEFAULT_SESSION_TTL } from './config.js';
+export type { ConnectionId, SessionSnapshot, DispatchedAction, PreviewResult, SubscriptionSnapshot } from './types.js';
+export { PREVIEW_NOT_OWNED_MESSAGE, PREVIEW_CONFLICT_OTHER_OWNER, PREVIEW_CONFLICT_DIFFERENT_ID } from './preview.js';
+export { AudioCueDecider } from './audio-cues.js';
+export type { AudioCue, AudioCueEvent, StateCueName } from './audio-cues.js';
+export type { AccentStore } from './accent-store.js';

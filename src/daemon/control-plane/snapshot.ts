@@ -1,0 +1,55 @@
+import type { AgentState, ControlAction, SurfaceView } from '../../domain/index.js';
+import { sessionLabel } from './label.js';
+import type { SessionRecord } from './session-record.js';
+import type { SessionSnapshot } from './types.js';
+
+/** A frozen copy of one session for status and acknowledgements (control-plane.md §18). */
+export function snapshotOf(record: SessionRecord, selected: boolean, leased: boolean): SessionSnapshot {
+  const metadata = Object.freeze(Object.fromEntries(record.metadata));
+  return Object.freeze({
+    identity: record.identity,
+    state: record.state,
+    slot: record.slot,
+    accent: record.accent,
+    selected,
+    leased,
+    label: sessionLabel(record.identity, metadata),
+    metadata,
+  });
+}
+
+export interface SurfaceViewParts {
+  readonly previewState: AgentState | null;
+  readonly selected: SessionRecord | null;
+  readonly visible: readonly SessionRecord[];
+  readonly accentNames: readonly string[];
+  readonly availableActions: ReadonlySet<ControlAction>;
+  readonly overflowCount: number;
+  readonly frame: number;
+  readonly activityMotion: boolean;
+}
+
+/** §17.7: the hardware-independent snapshot every surface renders. */
+export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
+  const previewing = parts.previewState !== null;
+  return Object.freeze({
+    selectedState: parts.previewState ?? parts.selected?.state ?? null,
+    frame: parts.frame,
+    sessions: Object.freeze(
+      parts.visible.map((record) => {
+        const slot = record.slot ?? 0;
+        return Object.freeze({
+          slot,
+          state: record.state,
+          selected: record === parts.selected,
+          // A visible session always has an accent; the fallback only guards the type.
+          accent: record.accent ?? parts.accentNames[slot] ?? '',
+          label: sessionLabel(record.identity, Object.fromEntries(record.metadata)),
+        });
+      }),
+    ),
+    availableActions: parts.availableActions,
+    overflowCount: parts.overflowCount,
+    activityMotion: parts.activityMotion && !previewing,
+  });
+}

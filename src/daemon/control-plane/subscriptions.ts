@@ -1,0 +1,84 @@
+import {
+  APPROVAL_ACTIONS,
+  CONTROL_ACTIONS,
+  isActionPermitted,
+  type AgentState,
+  type ControlAction,
+  type IdentityKey,
+} from '../../domain/index.js';
+import type { ConnectionId } from './types.js';
+
+/** A connection's advertised capabilities for one identity (control-plane.md §2, §12). */
+export interface Subscription {
+  readonly connection: ConnectionId;
+  readonly key: IdentityKey;
+  actions: Set<ControlAction>;
+  requestId: string | null;
+  oneShot: boolean;
+  /** Sequence value of the subscribe bump; orders recipients oldest first. */
+  readonly subscribedAt: number;
+}
+
+/** At most one subscription per connection; a new subscribe replaces the old one. */
+export class SubscriptionTable {
+  readonly #byConnection = new Map<ConnectionId, Subscription>();
+
+  set(subscription: Subscription): void {
+    this.#byConnection.set(subscription.connection, subscription);
+  }
+
+  removeConnection(connection: ConnectionId): boolean {
+    return this.#byConnection.delete(connection);
+  }
+
+  /** §8 step 4: drops every subscription targeting the identity, whichever connection holds it. */
+  removeIdentity(key: IdentityKey): void {
+    for (const [connection, subscription] of this.#byConnection) {
+      if (subscription.key === key) this.#byConnection.delete(connection);
+    }
+  }
+
+  get(connection: ConnectionId): Subscription | null {
+    return this.#byConnection.get(connection) ?? null;
+  }
+
+  all(): Subscription[] {
+    return [...this.#byConnection.values()];
+  }
+
+  #forIdentity(key: IdentityKey): Subscription[] {
+    return this.all().filter((subscription) => subscription.key === key);
+  }
+
+  /** §7.2: a request-scoped subscription offering approve or reject for the identity. */
+  hasPendingApproval(key: IdentityKey): boolean {
+    return this.#forIdentity(key).some(
+      (subscription) =>
+        subscription.requestId !== null && [...subscription.actions].some((action) => APPROVAL_ACTIONS.has(action)),
+    );
+  }
+
+  /** §12.2 for one identity in one state, in canonical action order. */
+  available(key: IdentityKey, state: AgentState): Set<ControlAction> {
+    const offered = new Set<ControlAction>();
+    for (const subscription of this.#forIdentity(key)) {
+      for (const action of subscription.actions) offered.add(action);
+    }
+    return new Set(CONTROL_ACTIONS.filter((action) => offered.has(action) && isActionPermitted(action, state)));
+  }
+
+  /** §12.3 step 3: request-scoped before unscoped, then oldest first. */
+  recipients(key: IdentityKey, action: ControlAction): Subscription[] {
+    const scopedFirst = (subscription: Subscription): number => (subscription.requestId === null ? 1 : 0);
+    return this.#forIdentity(key)
+      .filter((subscription) => subscription.actions.has(action))
+      .sort((a, b) => scopedFirst(a) - scopedFirst(b) || a.subscribedAt - b.subscribedAt);
+  }
+}
+
+/** §12.3 step 8: a one-shot recipient loses every capability before delivery. */
+export function disableOneShot(subscription: Subscription): void {
+  subscription.actions = new Set();
+  subscription.requestId = null;
+  subscription.oneShot = false;
+}

@@ -1,0 +1,39 @@
+import type { AgentIdentity, AgentState, ControlAction } from '../../domain/index.js';
+
+/** Assigned by the runtime to each socket connection; the plane only compares them. */
+export type ConnectionId = number;
+
+/** One session as status reports it (control-plane.md §18). */
+export interface SessionSnapshot {
+  readonly identity: AgentIdentity;
+  readonly state: AgentState;
+  readonly slot: number | null;
+  readonly accent: string | null;
+  readonly selected: boolean;
+  readonly leased: boolean;
+  readonly label: string;
+  readonly metadata: Readonly<Record<string, string>>;
+}
+
+/** The outcome of a surface press that reached a subscriber (§12.3). */
+export interface DispatchedAction {
+  readonly connection: ConnectionId;
+  readonly identity: AgentIdentity;
+  readonly action: ControlAction;
+  /** The recipient's request id as it was before a one-shot subscription was disabled. */
+  readonly requestId: string | null;
+}
+
+export type PreviewResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly code: 'preview_conflict'; readonly message: string };
+
+/** A read-only copy of one connection's subscription (control-plane.md §2). */
+export interface SubscriptionSnapshot {
+  readonly identity: AgentIdentity;
+  readonly actions: ReadonlySet<ControlAction>;
+  readonly requestId: string | null;
+  readonly oneShot: boolean;
+  /** Sequence value at subscribe time; older subscribers receive first. */
+  readonly subscribedAt: number;
+}

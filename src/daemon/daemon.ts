@@ -1,0 +1,152 @@
+import { ControlPlane } from './control-plane/index.js';
+import { FileAccentStore } from './control-plane/file-accent-store.js';
+import { DaemonRuntime } from './runtime/runtime.js';
+import { RuntimeLoop } from './runtime/runtime-loop.js';
+import { SurfaceSet } from './runtime/surface-set.js';
+import { systemClock, type MonotonicClock } from './runtime/clock.js';
+import { SILENT_LOGGER, describeError, type DaemonLogger } from './runtime/logger.js';
+import type { ExperienceController } from './runtime/experience.js';
+import type { Outbox } from './runtime/outbox.js';
+import { SocketServer, type PeerCredentialSource } from './socket/index.js';
+import type { Surface } from './surface.js';
+import { defaultSocketPath } from './wire/index.js';
+
+export interface DaemonOptions {
+  /** Default: wire-protocol-1.md §2 resolution from `env`. */
+  readonly socketPath?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Seconds; control-plane defaults when absent. */
+  readonly terminalHold?: number;
+  readonly sessionTtl?: number;
+  readonly actionDebounce?: number;
+  /** The accent store file (control-plane.md §15); null or absent: no store. The CLI always passes one. */
+  readonly identityStorePath?: string | null;
+  readonly activityMotion?: boolean;
+  /** Zero (headless), one or many surfaces, constructed but not initialised; the daemon initialises and closes them. */
+  readonly surfaces?: readonly Surface[];
+  readonly experience?: ExperienceController;
+  readonly logger?: DaemonLogger;
+  readonly clock?: MonotonicClock;
+  readonly peerCredentials?: PeerCredentialSource;
+  /** Seconds between loop iterations; default 0.03. */
+  readonly pollInterval?: number;
+}
+
+export interface DaemonHandle {
+  readonly socketPath: string;
+  readonly runtime: DaemonRuntime;
+  /** True only when connections are checked by peer uid; false means the 0600 socket mode is the only guard. */
+  readonly peerCredentialCheck: boolean;
+  readonly headless: boolean;
+  /** Orderly shutdown (wire-protocol-1.md §3.3); idempotent. */
+  close(): Promise<void>;
+  /** Shutdown for exit paths that cannot wait: same steps, synchronous. Idempotent. */
+  closeSync(): void;
+}
+
+/**
+ * Starts a daemon: socket first (§3.2), then the surfaces, then the loop.
+ * If anything fails before the daemon runs, whatever was opened is closed —
+ * including the caller's surfaces — and the error propagates.
+ */
+export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHandle> {
+  const logger = options.logger ?? SILENT_LOGGER;
+  const socketPath = options.socketPath ?? defaultSocketPath(options.env ?? process.env);
+  const surfaceList = options.surfaces ?? [];
+  let server: SocketServer | null = null;
+  let surfaces: SurfaceSet | null = null;
+  try {
+    surfaces = new SurfaceSet(surfaceList, logger);
+    const plane = new ControlPlane({
+      selectorCapacity: surfaces.selectorCapacity,
+      accentNames: surfaces.accentNames,
+      terminalHold: options.terminalHold,
+      actionDebounce: options.actionDebounce,
+      sessionTtl: options.sessionTtl,
+      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath }) : null,
+    });
+    const outbox: Outbox = {
+      send(connection, line) {
+        const target = server?.connection(connection);
+        if (target === undefined || !target.isOpen) return false;
+        target.send(line);
+        return true;
+      },
+    };
+    const runtime = new DaemonRuntime({
+      plane,
+      surfaces,
+      outbox,
+      clock: options.clock ?? systemClock,
+      experience: options.experience,
+      activityMotion: options.activityMotion,
+      logger,
+    });
+    server = await SocketServer.start({
+      path: socketPath,
+      peerCredentials: options.peerCredentials,
+      handler: {
+        onLine: (connection, line) => runtime.handleLine(connection.id, line),
+        onClose: (connection) => runtime.connectionClosed(connection.id),
+      },
+      onError: (error) => logger.error(`socket listener: ${describeError(error)}`),
+    });
+    surfaces.initialize();
+    const loop = new RuntimeLoop(runtime, logger, options.pollInterval);
+    loop.start();
+    logStartup(logger, server, surfaces);
+    return makeHandle(runtime, server, surfaces, loop, logger);
+  } catch (error) {
+    await server?.close();
+    closeSurfacesQuietly(surfaces, surfaceList);
+    throw error;
+  }
+}
+
+function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: SurfaceSet): void {
+  logger.info(`listening on ${server.path} (mode 0600)`);
+  if (!server.peerCredentials.available) logger.warn(server.peerCredentials.description);
+  if (surfaces.headless) logger.info('no control surfaces: running headless');
+  else logger.info(`surfaces: ${surfaces.descriptors.map((d) => `${d.kind} ${d.profile}`).join(', ')}`);
+}
+
+function makeHandle(runtime: DaemonRuntime, server: SocketServer, surfaces: SurfaceSet, loop: RuntimeLoop, logger: DaemonLogger): DaemonHandle {
+  let closing: Promise<void> | null = null;
+  const closeSurfaces = () => {
+    try {
+      surfaces.close();
+    } catch (error) {
+      logger.error(`closing surfaces: ${describeError(error)}`);
+    }
+  };
+  return {
+    socketPath: server.path,
+    runtime,
+    peerCredentialCheck: server.peerCredentials.available,
+    headless: surfaces.headless,
+    close() {
+      closing ??= (async () => {
+        loop.stop();
+        runtime.stopExperience();
+        await server.close();
+        closeSurfaces();
+      })();
+      return closing;
+    },
+    closeSync() {
+      loop.stop();
+      runtime.stopExperience();
+      server.closeSync();
+      closeSurfaces();
+    },
+  };
+}
+
+function closeSurfacesQuietly(surfaces: SurfaceSet | null, list: readonly Surface[]): void {
+  try {
+    if (surfaces !== null) surfaces.close();
+    else for (const surface of list) surface.close();
+  } catch {
+    // The startup error is the one worth reporting.
+  }
+}

@@ -1,0 +1,15 @@
+/** The daemon runtime loop (control-plane.md §17). */
+export { DaemonRuntime, type RuntimeOptions } from './runtime.js';
+export { RuntimeLoop, DEFAULT_POLL_INTERVAL } from './runtime-loop.js';
+export { RenderScheduler, RUNNING_ACTIVITY_INTERVAL } from './render-scheduler.js';
+export { SurfaceSet } from './surface-set.js';
+export { buildStatusReport, HEADLESS_PROFILE } from './status-report.js';
+export { systemClock, type MonotonicClock } from './clock.js';
+export { SILENT_LOGGER, type DaemonLogger } from './logger.js';
+export {
+  ATTENTION_BLOCK_REASON,
+  NO_EXPERIENCES,
+  type ExperienceController,
+  type ExperienceStopReason,
+} from './experience.js';
+export { sendReply, sendNotification, type Outbox } from './outbox.js';

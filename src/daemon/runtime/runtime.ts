@@ -1,0 +1,160 @@
+import type { ControlAction, SurfaceEvent } from '../../domain/index.js';
+import type { ConnectionId, ControlPlane } from '../control-plane/index.js';
+import { decodeClientLine, type StatusReport } from '../wire/index.js';
+import type { MonotonicClock } from './clock.js';
+import { ATTENTION_BLOCK_REASON, NO_EXPERIENCES, type ExperienceController } from './experience.js';
+import { SILENT_LOGGER, describeError, type DaemonLogger } from './logger.js';
+import { handleClientMessage, type MessageContext } from './message-handler.js';
+import { sendNotification, sendReply, type Outbox } from './outbox.js';
+import { RenderScheduler } from './render-scheduler.js';
+import { buildStatusReport } from './status-report.js';
+import type { SurfaceSet } from './surface-set.js';
+
+export interface RuntimeOptions {
+  readonly plane: ControlPlane;
+  readonly surfaces: SurfaceSet;
+  readonly outbox: Outbox;
+  readonly clock: MonotonicClock;
+  readonly experience?: ExperienceController;
+  /** Periodic re-render of a running selected session (control-plane.md §17.7). */
+  readonly activityMotion?: boolean;
+  readonly logger?: DaemonLogger;
+}
+
+/**
+ * The daemon runtime of control-plane.md §17 without the event loop: the
+ * loop (runtime-loop.ts) calls `renderStep` and `surfaceStep`, the socket
+ * server calls `handleLine` and `connectionClosed`. Tests drive all four
+ * directly with an injected clock.
+ */
+export class DaemonRuntime {
+  readonly plane: ControlPlane;
+  readonly surfaces: SurfaceSet;
+  readonly activityMotion: boolean;
+  readonly #outbox: Outbox;
+  readonly #clock: MonotonicClock;
+  readonly #experience: ExperienceController;
+  readonly #logger: DaemonLogger;
+  readonly #scheduler: RenderScheduler;
+  readonly #context: MessageContext;
+
+  constructor(options: RuntimeOptions) {
+    this.plane = options.plane;
+    this.surfaces = options.surfaces;
+    this.activityMotion = options.activityMotion ?? false;
+    this.#outbox = options.outbox;
+    this.#clock = options.clock;
+    this.#experience = options.experience ?? NO_EXPERIENCES;
+    this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#scheduler = new RenderScheduler(this.activityMotion);
+    this.#context = {
+      plane: this.plane,
+      outbox: this.#outbox,
+      now: () => this.#clock(),
+      status: () => this.status(),
+      preemptIfAttentionRequired: () => this.#preemptIfAttentionRequired(),
+    };
+  }
+
+  /** The frame number the next render will carry. */
+  get frame(): number {
+    return this.#scheduler.frame;
+  }
+
+  status(): StatusReport {
+    return buildStatusReport({
+      plane: this.plane,
+      surfaces: this.surfaces,
+      activityMotion: this.activityMotion,
+      audioFeedback: false,
+      experience: this.#experience.activeKind,
+    });
+  }
+
+  /** One complete inbound line of a connection: decode at the edge, then handle; errors are answered, never thrown. */
+  handleLine(connection: ConnectionId, line: Uint8Array): void {
+    const decoded = decodeClientLine(line);
+    if (!decoded.ok) {
+      sendReply(this.#outbox, connection, { type: 'error', code: decoded.error.code, message: decoded.error.message });
+      return;
+    }
+    try {
+      handleClientMessage(this.#context, connection, decoded.message);
+    } catch (error) {
+      // A bug behind the edge must not take the daemon (and every other client) down.
+      this.#logger.error(`handling ${decoded.message.type} failed: ${describeError(error)}`);
+    }
+  }
+
+  /** §11.5 clean-up for a connection that is gone, whatever the cause. */
+  connectionClosed(connection: ConnectionId): void {
+    this.plane.disconnect(connection);
+  }
+
+  /** §17.2 step 1: tick, preemption, experience tick, then render if the revision (or activity motion) asks. */
+  renderStep(): void {
+    const now = this.#clock();
+    this.plane.tick(now);
+    this.#preemptIfAttentionRequired();
+    if (this.#experience.activeKind !== null) {
+      // While an experience plays it owns the surfaces; only its own ending forces the live view back.
+      if (!this.#experience.tick(now)) return;
+      this.#scheduler.force();
+    }
+    const inputs = {
+      revision: this.plane.revision,
+      now,
+      previewActive: this.plane.previewActive(),
+      selectedState: this.plane.selectedSessionState(),
+    };
+    if (!this.#scheduler.shouldRender(inputs)) return;
+    this.surfaces.render(this.plane.surfaceView(this.#scheduler.frame, this.activityMotion));
+    this.#scheduler.rendered(inputs.revision, now);
+  }
+
+  /** §17.2 step 3: every pending surface event, in surface order (§17.5). */
+  surfaceStep(): void {
+    for (const event of this.surfaces.pollEvents()) this.#handleSurfaceEvent(event);
+  }
+
+  /** §3.3: stops a playing experience before the connections close. */
+  stopExperience(): void {
+    this.#experience.stop('daemon_stopped');
+  }
+
+  #handleSurfaceEvent(event: SurfaceEvent): void {
+    const now = this.#clock();
+    switch (event.type) {
+      case 'experience_requested':
+        if (this.plane.attentionRequired()) this.#experience.block(event.kind, ATTENTION_BLOCK_REASON);
+        else this.#experience.start(event.kind, now);
+        return;
+      case 'experience_stop_requested':
+        if (this.#experience.stop('stopped')) this.#scheduler.force();
+        return;
+      default:
+        if (this.#experience.activeKind !== null) this.#experience.handleEvent(event, now);
+        else if (event.type === 'session_selected') this.plane.selectSlot(event.slot, now);
+        else this.#dispatch(event.action, now);
+    }
+  }
+
+  /** §12.3: one action message to the single recipient, if its connection still exists. */
+  #dispatch(action: ControlAction, now: number): void {
+    const dispatched = this.plane.dispatch(action, now);
+    if (dispatched === null) return;
+    const delivered = sendNotification(this.#outbox, dispatched.connection, {
+      type: 'action',
+      action: dispatched.action,
+      agent: dispatched.identity,
+      requestId: dispatched.requestId,
+    });
+    if (!delivered) this.#logger.warn(`action ${action} for connection ${dispatched.connection} was not delivered`);
+  }
+
+  #preemptIfAttentionRequired(): void {
+    if (this.#experience.activeKind === null || !this.plane.attentionRequired()) return;
+    this.#experience.stop('agent_attention_required');
+    this.#scheduler.force();
+  }
+}

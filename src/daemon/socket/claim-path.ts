@@ -1,0 +1,52 @@
+import { lstat, unlink } from 'node:fs/promises';
+import { createConnection } from 'node:net';
+import { alreadyRunning, errnoOf, notASocket } from './socket-errors.js';
+
+type ProbeOutcome = 'live' | 'stale' | 'vanished';
+
+/**
+ * Steps 1–2 of the startup sequence (wire-protocol-1.md §3.2): make sure
+ * nothing but a stale socket occupies `path`, removing the stale socket.
+ * Refuses (without touching the path) a non-socket or a symlink — even one
+ * pointing at a socket — and a socket a live daemon answers on.
+ */
+export async function claimSocketPath(path: string): Promise<void> {
+  let isSocket: boolean;
+  try {
+    // lstat: a symlink is judged as itself, never by its target.
+    isSocket = (await lstat(path)).isSocket();
+  } catch (error) {
+    if (errnoOf(error) === 'ENOENT') return;
+    throw error;
+  }
+  if (!isSocket) throw notASocket(path);
+  const outcome = await probe(path);
+  if (outcome === 'live') throw alreadyRunning(path);
+  if (outcome === 'stale') await removeStale(path);
+}
+
+/** Connects once; the probe socket is always closed. The live daemon sees a connection that sends nothing. */
+function probe(path: string): Promise<ProbeOutcome> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(path);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('live');
+    });
+    socket.once('error', (error) => {
+      socket.destroy();
+      const code = errnoOf(error);
+      if (code === 'ECONNREFUSED') resolve('stale');
+      else if (code === 'ENOENT') resolve('vanished');
+      else reject(error);
+    });
+  });
+}
+
+async function removeStale(path: string): Promise<void> {
+  try {
+    await unlink(path);
+  } catch (error) {
+    if (errnoOf(error) !== 'ENOENT') throw error;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Startup refusals of wire-protocol-1.md §3.2, carrying the errno the
+ * reference uses so callers (and the CLI exit code) can tell them apart.
+ */
+export class SocketStartupError extends Error {
+  override readonly name = 'SocketStartupError';
+  constructor(
+    readonly code: 'EEXIST' | 'EADDRINUSE',
+    readonly socketPath: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const NOT_A_SOCKET_TEXT = 'socket path exists and is not a Unix socket';
+export const ALREADY_RUNNING_TEXT = 'another Pad-Lattice daemon is already running';
+
+export function notASocket(path: string): SocketStartupError {
+  return new SocketStartupError('EEXIST', path, `${NOT_A_SOCKET_TEXT}: ${path}`);
+}
+
+export function alreadyRunning(path: string): SocketStartupError {
+  return new SocketStartupError('EADDRINUSE', path, `${ALREADY_RUNNING_TEXT}: ${path}`);
+}
+
+/** The errno code of a Node system error, if any. */
+export function errnoOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : undefined;
+}

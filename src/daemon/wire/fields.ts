@@ -1,0 +1,141 @@
+import {
+  CONTROL_ACTIONS,
+  isAgentState,
+  isControlAction,
+  makeIdentity,
+  type AgentIdentity,
+  type AgentState,
+  type ControlAction,
+} from '../../domain/index.js';
+import { ERROR_TEXTS, booleanText, nonEmptyStringText, unknownFieldText, unknownStateText } from './error-texts.js';
+import { isJsonObject, member, type JsonObject } from './json-line.js';
+import type { Metadata } from './messages.js';
+import { invalidMessage } from './protocol-error.js';
+
+/** Field rules shared by the client messages (wire-protocol-1.md §5). Each throws ProtocolError. */
+
+export const DEFAULT_IDENTITY: AgentIdentity = makeIdentity('local', 'default');
+
+const IDENTITY_MEMBERS = new Set(['backend', 'session_id']);
+
+function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+/** §5.1: rejects the code-point-smallest member outside `allowed`. */
+export function rejectUnknownMembers(object: JsonObject, allowed: ReadonlySet<string>): void {
+  let smallest: string | null = null;
+  for (const name of Object.keys(object)) {
+    if (!allowed.has(name) && (smallest === null || compareCodePoints(name, smallest) < 0)) smallest = name;
+  }
+  if (smallest !== null) throw invalidMessage(unknownFieldText(smallest));
+}
+
+/** Code-point order; plain `<` compares UTF-16 units and misorders astral characters against U+E000..U+FFFF. */
+export function compareCodePoints(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const ca = a.codePointAt(i)!;
+    const cb = b.codePointAt(j)!;
+    if (ca !== cb) return ca - cb;
+    i += ca > 0xffff ? 2 : 1;
+    j += cb > 0xffff ? 2 : 1;
+  }
+  return (a.length - i) - (b.length - j);
+}
+
+/** §5.2: absent/null → null; otherwise a non-empty string. */
+export function optionalIdentifier(object: JsonObject, field: string): string | null {
+  const value = member(object, field);
+  if (value === undefined || value === null) return null;
+  if (!isNonEmptyString(value)) throw invalidMessage(nonEmptyStringText(field));
+  return value;
+}
+
+/** §5.2 for a required identifier: absent/null gets the same error as a wrong type. */
+export function requiredIdentifier(object: JsonObject, field: string): string {
+  const value = optionalIdentifier(object, field);
+  if (value === null) throw invalidMessage(nonEmptyStringText(field));
+  return value;
+}
+
+/** §5.4: absent/null → false. */
+export function optionalBoolean(object: JsonObject, field: string): boolean {
+  const value = member(object, field);
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw invalidMessage(booleanText(field));
+  return value;
+}
+
+/** §5.3: the agent object (not its metadata); null when absent or null. */
+export function optionalAgentObject(object: JsonObject): JsonObject | null {
+  const value = member(object, 'agent');
+  if (value === undefined || value === null) return null;
+  if (!isJsonObject(value)) throw invalidMessage(ERROR_TEXTS.agentNotObject);
+  return value;
+}
+
+/** §5.3: backend before session_id. */
+export function identityOf(agent: JsonObject): AgentIdentity {
+  const backend = member(agent, 'backend');
+  if (!isNonEmptyString(backend)) throw invalidMessage(ERROR_TEXTS.agentBackend);
+  const sessionId = member(agent, 'session_id');
+  if (!isNonEmptyString(sessionId)) throw invalidMessage(ERROR_TEXTS.agentSessionId);
+  return makeIdentity(backend, sessionId);
+}
+
+/** §5.5: the members of a `state` agent other than the identity, each a non-empty string. */
+export function agentMetadata(agent: JsonObject): Metadata {
+  const entries: [string, string][] = [];
+  for (const key of Object.keys(agent)) {
+    if (IDENTITY_MEMBERS.has(key)) continue;
+    if (key.length === 0) throw invalidMessage(ERROR_TEXTS.agentMetadataKeys);
+    const value = agent[key];
+    if (!isNonEmptyString(value)) throw invalidMessage(ERROR_TEXTS.agentMetadataValues);
+    entries.push([key, value]);
+  }
+  // fromEntries defines own properties, so a "__proto__" key stays ordinary data.
+  return Object.freeze(Object.fromEntries(entries));
+}
+
+/** §5.6: the `session_lease` metadata object. */
+export function leaseMetadata(object: JsonObject): Metadata {
+  const value = member(object, 'metadata');
+  if (value === undefined || value === null) return Object.freeze({});
+  if (!isJsonObject(value)) throw invalidMessage(ERROR_TEXTS.metadataNotObject);
+  const entries: [string, string][] = [];
+  for (const key of Object.keys(value)) {
+    if (key.length === 0) throw invalidMessage(ERROR_TEXTS.metadataKeys);
+    const item = value[key];
+    if (!isNonEmptyString(item)) throw invalidMessage(ERROR_TEXTS.metadataValues);
+    entries.push([key, item]);
+  }
+  return Object.freeze(Object.fromEntries(entries));
+}
+
+/** §5.7: one of the seven states. */
+export function stateField(object: JsonObject): AgentState {
+  const value = member(object, 'state');
+  if (!isAgentState(value)) throw invalidMessage(unknownStateText(value));
+  return value;
+}
+
+/** §5.7: a non-empty array of actions; duplicates collapse; returned in canonical order. */
+export function actionsField(object: JsonObject): readonly ControlAction[] {
+  const value = member(object, 'actions');
+  if (!Array.isArray(value) || value.length === 0) throw invalidMessage(ERROR_TEXTS.actionsNotArray);
+  const chosen = new Set<ControlAction>();
+  for (const item of value) {
+    if (!isControlAction(item)) throw invalidMessage(ERROR_TEXTS.actionsUnknown);
+    chosen.add(item);
+  }
+  return Object.freeze(CONTROL_ACTIONS.filter((action) => chosen.has(action)));
+}
+
+/** §5.8: a number (not a boolean) with 0 < ttl ≤ 30; Infinity from a huge literal fails the range. */
+export function ttlField(object: JsonObject): number {
+  const value = member(object, 'ttl');
+  if (typeof value !== 'number' || !(value > 0 && value <= 30)) throw invalidMessage(ERROR_TEXTS.ttlRange);
+  return value;
+}

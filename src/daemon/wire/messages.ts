@@ -1,0 +1,216 @@
+import type { AgentIdentity, AgentState, ControlAction, ExperienceKind } from '../../domain/index.js';
+
+/**
+ * The typed values of Wire Protocol 1 (wire-protocol-1.md §§6, 7). Wire
+ * member names are snake_case; these are the decoded shapes, camelCase, with
+ * defaults applied. The encoders map them back to the exact wire members.
+ */
+
+export type Metadata = Readonly<Record<string, string>>;
+
+// ---- client → daemon (§6) -------------------------------------------------
+
+export const CLIENT_MESSAGE_TYPES = [
+  'state',
+  'session_end',
+  'status',
+  'ping',
+  'subscribe_actions',
+  'session_lease',
+  'preview',
+  'preview_end',
+] as const;
+
+export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
+
+export interface StateMessage {
+  readonly type: 'state';
+  readonly state: AgentState;
+  /** `local/default` when the wire message had no agent. */
+  readonly agent: AgentIdentity;
+  /** The agent object's members other than backend and session_id (§5.5). */
+  readonly metadata: Metadata;
+  readonly leaseId: string | null;
+  readonly reply: boolean;
+}
+
+export interface SessionEndMessage {
+  readonly type: 'session_end';
+  readonly agent: AgentIdentity;
+}
+
+export interface StatusRequest {
+  readonly type: 'status';
+}
+
+export interface PingRequest {
+  readonly type: 'ping';
+}
+
+export interface SubscribeActionsMessage {
+  readonly type: 'subscribe_actions';
+  /** `local/default` when the wire message had no agent. */
+  readonly agent: AgentIdentity;
+  /** Distinct actions in canonical order (duplicates on the wire collapse). */
+  readonly actions: readonly ControlAction[];
+  readonly requestId: string | null;
+  readonly oneShot: boolean;
+}
+
+export interface SessionLeaseMessage {
+  readonly type: 'session_lease';
+  readonly leaseId: string;
+  /** null: no identity yet (not the default identity). */
+  readonly agent: AgentIdentity | null;
+  readonly metadata: Metadata;
+}
+
+export interface PreviewMessage {
+  readonly type: 'preview';
+  readonly previewId: string;
+  readonly state: AgentState;
+  /** Seconds, 0 < ttl ≤ 30. */
+  readonly ttl: number;
+}
+
+export interface PreviewEndMessage {
+  readonly type: 'preview_end';
+  readonly previewId: string;
+}
+
+export type ClientMessage =
+  | StateMessage
+  | SessionEndMessage
+  | StatusRequest
+  | PingRequest
+  | SubscribeActionsMessage
+  | SessionLeaseMessage
+  | PreviewMessage
+  | PreviewEndMessage;
+
+// ---- daemon → client (§7) -------------------------------------------------
+
+export const SERVER_MESSAGE_TYPES = [
+  'state_ack',
+  'session_lease_ack',
+  'session_lease_bound',
+  'action',
+  'status',
+  'pong',
+  'preview_ack',
+  'preview_end_ack',
+  'error',
+] as const;
+
+export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
+
+/** One session as `state_ack` reports it; `scene` on the wire is `slot + 1`. */
+export interface SessionReport {
+  readonly identity: AgentIdentity;
+  readonly state: AgentState;
+  readonly slot: number | null;
+  readonly accent: string | null;
+  readonly selected: boolean;
+  readonly leased: boolean;
+  readonly label: string;
+}
+
+/** One `status.sessions` entry: a session report plus its merged metadata. */
+export interface StatusSessionReport extends SessionReport {
+  readonly metadata: Metadata;
+}
+
+export type SurfaceKind = 'midi' | 'web';
+
+/** One `status.surfaces` entry. */
+export interface SurfaceDescriptor {
+  readonly kind: SurfaceKind;
+  readonly profile: string;
+  readonly visualProtocol: number;
+  readonly input: string;
+  readonly output: string;
+}
+
+export interface StatusReport {
+  readonly profile: string;
+  readonly visualProtocol: number;
+  readonly input: string;
+  readonly output: string;
+  readonly surfaces: readonly SurfaceDescriptor[];
+  readonly selected: AgentIdentity | null;
+  readonly overflowCount: number;
+  readonly activityMotion: boolean;
+  readonly audioFeedback: boolean;
+  readonly experience: ExperienceKind | null;
+  readonly previewActive: boolean;
+  readonly sessionTtl: number;
+  readonly sessions: readonly StatusSessionReport[];
+}
+
+export interface StateAckMessage {
+  readonly type: 'state_ack';
+  readonly session: SessionReport;
+}
+
+export interface SessionLeaseAckMessage {
+  readonly type: 'session_lease_ack';
+  readonly leaseId: string;
+  /** Present only when a session was resolved (§6.6). */
+  readonly session: SessionReport | null;
+}
+
+export interface SessionLeaseBoundMessage {
+  readonly type: 'session_lease_bound';
+  readonly leaseId: string;
+  readonly session: SessionReport;
+}
+
+export interface ActionMessage {
+  readonly type: 'action';
+  readonly action: ControlAction;
+  readonly agent: AgentIdentity;
+  readonly requestId: string | null;
+}
+
+export interface StatusMessage {
+  readonly type: 'status';
+  readonly status: StatusReport;
+}
+
+export interface PongMessage {
+  readonly type: 'pong';
+}
+
+export interface PreviewAckMessage {
+  readonly type: 'preview_ack';
+  readonly previewId: string;
+  readonly state: AgentState;
+}
+
+export interface PreviewEndAckMessage {
+  readonly type: 'preview_end_ack';
+  readonly previewId: string;
+}
+
+export interface ErrorMessage {
+  readonly type: 'error';
+  readonly code: string;
+  /** The wire member `error`. */
+  readonly message: string;
+}
+
+export type ServerMessage =
+  | StateAckMessage
+  | SessionLeaseAckMessage
+  | SessionLeaseBoundMessage
+  | ActionMessage
+  | StatusMessage
+  | PongMessage
+  | PreviewAckMessage
+  | PreviewEndAckMessage
+  | ErrorMessage;
+
+/** The one-based Agent Scene number of a slot, as `state_ack.scene` carries it. */
+export function sceneOf(slot: number | null): number | null {
+  return slot === null ? null : slot + 1;
+}
