@@ -8,6 +8,7 @@ import { SILENT_LOGGER, describeError, type DaemonLogger } from './runtime/logge
 import type { ExperienceController } from './runtime/experience.js';
 import type { Outbox } from './runtime/outbox.js';
 import { SocketServer, type PeerCredentialSource } from './socket/index.js';
+import { loadSoPeerCred } from './socket/so-peercred.js';
 import type { Surface } from './surface.js';
 import { defaultSocketPath } from './wire/index.js';
 
@@ -84,7 +85,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
     });
     server = await SocketServer.start({
       path: socketPath,
-      peerCredentials: options.peerCredentials,
+      peerCredentials: options.peerCredentials ?? loadSoPeerCred(),
       handler: {
         onLine: (connection, line) => runtime.handleLine(connection.id, line),
         onClose: (connection) => runtime.connectionClosed(connection.id),

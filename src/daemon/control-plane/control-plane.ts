@@ -20,8 +20,6 @@ import { buildSurfaceView, snapshotOf } from './snapshot.js';
 import { disableOneShot, SubscriptionTable } from './subscriptions.js';
 import type { ConnectionId, DispatchedAction, PreviewResult, SessionSnapshot, SubscriptionSnapshot } from './types.js';
 
-const NO_ACTIONS: ReadonlySet<ControlAction> = new Set();
-
 /**
  * The pure, synchronous control plane (control-plane.md). It never reads a
  * clock (`now` is monotonic seconds from the caller) and performs no I/O
@@ -193,7 +191,7 @@ export class ControlPlane {
   /** §12.2: actions of the selected identity's subscribers that its state permits; empty under a preview. */
   availableActions(): ReadonlySet<ControlAction> {
     const selected = this.#registry.selected();
-    if (this.#preview.current !== null || selected === null) return NO_ACTIONS;
+    if (this.#preview.current !== null || selected === null) return new Set();
     return this.#subscriptions.available(selected.key, selected.state);
   }
 
