@@ -12,7 +12,7 @@ import { WireConnection } from './connection.js';
 import { PreviewSession } from './preview-session.js';
 import { readReply, replyError } from './reply.js';
 import { checkActions, checkIdentity, checkMetadata, checkOptionalId, checkState } from './request-checks.js';
-import { DEFAULT_LEASE_BACKOFF, SessionLease, type LeaseBackoff } from './session-lease.js';
+import { DEFAULT_LEASE_BACKOFF, SessionLease, type LeaseBackoff, type SessionLeaseListeners } from './session-lease.js';
 
 /** How long each connect, write and read step may take by default, like the reference client (2 s). */
 export const DEFAULT_TIMEOUT_MS = 2_000;
@@ -50,6 +50,8 @@ export interface LeaseOptions {
   readonly agent?: AgentIdentity | null;
   readonly metadata?: Readonly<Record<string, string>>;
   readonly backoff?: LeaseBackoff;
+  /** Attached before registering: the only way to see the first `connected`/`bound` events. */
+  readonly listeners?: SessionLeaseListeners;
 }
 
 /**
@@ -128,7 +130,7 @@ export class PadLatticeClient {
       metadata: checkMetadata('metadata', options.metadata ?? {}),
       timeoutMs: this.timeoutMs,
       backoff: options.backoff ?? DEFAULT_LEASE_BACKOFF,
-    });
+    }, options.listeners);
   }
 
   /** Opens a connection for diagnostic previews (`pad-lattice symbols`). */

@@ -4,7 +4,7 @@
  */
 export { PadLatticeClient, DEFAULT_TIMEOUT_MS, type ClientOptions, type ReportStateOptions, type SubscribeOptions, type LeaseOptions } from './client.js';
 export { ActionSubscription, type ActionEvent } from './action-subscription.js';
-export { SessionLease, DEFAULT_LEASE_BACKOFF, type LeaseBackoff, type SessionLeaseEvents } from './session-lease.js';
+export { SessionLease, DEFAULT_LEASE_BACKOFF, type LeaseBackoff, type SessionLeaseEvents, type SessionLeaseListeners } from './session-lease.js';
 export { PreviewSession, MAX_PREVIEW_TTL_SECONDS } from './preview-session.js';
 export {
   PadLatticeClientError,

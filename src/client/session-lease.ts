@@ -25,6 +25,9 @@ export interface SessionLeaseEvents {
   retrying: [error: Error, delayMs: number];
 }
 
+/** Listeners attached before the lease registers, so the first ack and a `session_lease_bound` in the same read are not missed. */
+export type SessionLeaseListeners = { readonly [K in keyof SessionLeaseEvents]?: (...args: SessionLeaseEvents[K]) => void };
+
 export interface LeaseStart {
   readonly socketPath: string;
   readonly leaseId: string;
@@ -55,8 +58,11 @@ export class SessionLease extends EventEmitter<SessionLeaseEvents> implements As
   }
 
   /** Registers the lease; fails like any request when no daemon runs or the daemon rejects it. */
-  static async open(start: LeaseStart): Promise<SessionLease> {
+  static async open(start: LeaseStart, listeners: SessionLeaseListeners = {}): Promise<SessionLease> {
     const lease = new SessionLease(start);
+    for (const [event, listener] of Object.entries(listeners) as [keyof SessionLeaseEvents, (...args: never[]) => void][]) {
+      lease.on(event, listener);
+    }
     await lease.#register();
     return lease;
   }

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DaemonProtocolError, PadLatticeClient, type SessionLease } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
 import { FakeDaemon, removeTempSocketDirs, tempSocketPath, type FakeHandler } from './fake-daemon.js';
@@ -64,6 +64,26 @@ describe('sessionLease', () => {
     expect(lease.identity).toBeNull();
     expect(fake.connections[0]?.received).toEqual([{ protocol: 1, type: 'session_lease', lease_id: lease.leaseId, metadata: { label: 'docs', cwd: '/w' } }]);
     expect(lease.connected).toBe(true);
+  });
+
+  it('hands listeners given at open the first ack and a session_lease_bound that arrives in the same read', async () => {
+    const path = tempSocketPath();
+    // One write carrying the ack and the binding: a listener attached after open() returns would miss the binding.
+    await startFake(path, (message) => {
+      if (message['type'] !== 'session_lease') return undefined;
+      const ack = { protocol: 1, type: 'session_lease_ack', lease_id: message['lease_id'] };
+      const bound = { protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: sessionAck('codex', 's9') };
+      return `${JSON.stringify(ack)}\n${JSON.stringify(bound)}\n`;
+    });
+    const seen: string[] = [];
+    const lease = await openLease(path, {
+      listeners: {
+        connected: (session) => seen.push(`connected:${session === null ? 'none' : session.identity.sessionId}`),
+        bound: (session) => seen.push(`bound:${session.identity.sessionId}`),
+      },
+    });
+    await vi.waitFor(() => expect(seen).toEqual(['connected:none', 'bound:s9']));
+    expect(lease.identity).toEqual(makeIdentity('codex', 's9'));
   });
 
   it('learns its identity from session_lease_bound', async () => {
