@@ -34,6 +34,12 @@ describe('pad-lattice main', () => {
     expect(io.stdout()).toBe('Usage: pad-lattice echo WORDS...\n');
   });
 
+  it('leaves --help after -- to the command (it belongs to a child program)', async () => {
+    const io = captureIo();
+    expect(await runCli(['echo', '--', '--help'], io.io, [echo])).toBe(0);
+    expect(io.stdout()).toBe('-- --help\n');
+  });
+
   it('turns a usage error into exit 2 with a hint', async () => {
     const io = captureIo();
     expect(await runCli(['echo', '--bad'], io.io, [echo])).toBe(2);

@@ -35,7 +35,9 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
     io.stderr.write(`pad-lattice: unknown command ${JSON.stringify(name)}. Run 'pad-lattice --help' for the list.\n`);
     return EXIT.usage;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
+  // Arguments after `--` belong to a child program (`pad-lattice codex -- --help` asks Codex, not us).
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (own.includes('--help') || own.includes('-h')) {
     io.stdout.write(command.help.endsWith('\n') ? command.help : `${command.help}\n`);
     return EXIT.ok;
   }

@@ -1,0 +1,118 @@
+import { PadLatticeClient } from '../../client/index.js';
+import { agentReportFor, type AgentReport } from './agent-report.js';
+import { hookTimeoutSeconds } from '../shared/hook-command.js';
+import { hex32 } from '../shared/hex32.js';
+import { waitForSurfaceDecision } from '../shared/approval-waiter.js';
+import { permissionDecisionLine } from '../shared/permission-decision.js';
+import { inputDigest } from './canonical-json.js';
+import { cancellationOf, planFor, type WaiterCancellation } from './event-plan.js';
+import { parseHookInput, type ClaudeHookInput } from './hook-input.js';
+import { privateRuntimeDir, realUid } from './runtime-dir.js';
+import { WaiterRegistry, processAlive, type WaiterSelection } from './waiter-registry.js';
+
+/** How often a waiter looks for a canceller (§B.6 step 4 asks for at least every 200 ms). */
+const MARKER_POLL_MS = 50;
+
+/** Bound of each connect/write step of a fire-and-forget report (agent-adapters.md §1.3). */
+const SEND_TIMEOUT_MS = 2_000;
+
+export interface ClaudeHookOptions {
+  /** The effective socket (PAD_LATTICE_SOCKET already applied, §1.2). */
+  readonly socketPath: string;
+  readonly approvalTimeoutSeconds: number;
+  /** The hook process's environment: CLAUDE_PROJECT_DIR, PAD_LATTICE_LABEL, PAD_LATTICE_LEASE_ID, XDG_RUNTIME_DIR. */
+  readonly env: NodeJS.ProcessEnv;
+  /** Receives the decision line, the only thing a Claude hook ever prints on stdout. */
+  readonly writeStdout: (text: string) => void;
+  readonly uid?: number;
+  readonly pid?: number;
+}
+
+/**
+ * One Claude Code hook invocation (agent-adapters.md §B.5 steps 3–9), given
+ * the bytes it read on stdin. Daemon failures of every kind are swallowed
+ * here; the caller still guards against the unexpected (§1.1).
+ */
+export async function runClaudeHook(stdin: Uint8Array, options: ClaudeHookOptions): Promise<void> {
+  const input = parseHookInput(stdin);
+  if (input === null) return;
+  const plan = planFor(input);
+  if (plan === null) return;
+  const report = agentReportFor(input, options.env);
+  const client = new PadLatticeClient({ socketPath: options.socketPath, timeoutMs: SEND_TIMEOUT_MS });
+  const cancellation = cancellationOf(plan);
+  // A registry that misbehaves costs the superseding, never the report.
+  if (cancellation !== 'none') await quietly(retireWaiters(input, cancellation, options));
+  switch (plan.kind) {
+    case 'state':
+      await quietly(client.reportState(plan.state, stateOptions(report)));
+      return;
+    case 'session_end':
+      await quietly(client.endSession(report.identity));
+      return;
+    case 'approval':
+      await approve(input, report, client, options);
+      return;
+  }
+}
+
+async function approve(input: ClaudeHookInput, report: AgentReport, client: PadLatticeClient, options: ClaudeHookOptions): Promise<void> {
+  const requestId = hex32();
+  const timeoutSeconds = options.approvalTimeoutSeconds;
+  // The marker exists before anything reaches the daemon, so a canceller racing this start still retires us (§B.7.3).
+  const marker =
+    openRegistry(options)?.register(input.sessionId, requestId, {
+      pid: options.pid ?? process.pid,
+      tool: input.toolName ?? '',
+      input_digest: inputDigest(input.toolInput),
+      expires_at: Date.now() + hookTimeoutSeconds(true, timeoutSeconds) * 1000,
+    }) ?? null;
+  await quietly(client.reportState('waiting_for_approval', stateOptions(report)));
+  let decision;
+  try {
+    decision = await waitForSurfaceDecision({
+      socketPath: options.socketPath,
+      identity: report.identity,
+      requestId,
+      timeoutMs: timeoutSeconds * 1000,
+      cancelled: () => marker?.isCancelled() ?? false,
+      pollMs: MARKER_POLL_MS,
+    });
+  } finally {
+    // Only after the subscription is closed: a canceller waits for the marker to vanish, then reports.
+    marker?.remove();
+  }
+  if (decision === null) return;
+  await quietly(client.reportState('running', stateOptions(report)));
+  options.writeStdout(permissionDecisionLine(decision));
+}
+
+async function retireWaiters(input: ClaudeHookInput, cancellation: Exclude<WaiterCancellation, 'none'>, options: ClaudeHookOptions): Promise<void> {
+  const registry = openRegistry(options);
+  if (registry === null) return;
+  const selection: WaiterSelection =
+    cancellation === 'session' ? { kind: 'all' } : { kind: 'tool_call', tool: input.toolName ?? '', inputDigest: inputDigest(input.toolInput) };
+  await registry.cancel(input.sessionId, selection, {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    processAlive,
+  });
+}
+
+function openRegistry(options: ClaudeHookOptions): WaiterRegistry | null {
+  const uid = options.uid ?? realUid();
+  return WaiterRegistry.open(privateRuntimeDir(options.env, uid), uid);
+}
+
+function stateOptions(report: AgentReport) {
+  return { agent: report.identity, metadata: report.metadata, leaseId: report.leaseId };
+}
+
+/** A report that could not be delivered is dropped: the agent must not notice (§1.1). */
+async function quietly(operation: Promise<unknown>): Promise<void> {
+  try {
+    await operation;
+  } catch {
+    // Swallowed on purpose.
+  }
+}

@@ -1,0 +1,101 @@
+import type { SignalSource } from '../shared/agent-child.js';
+import { hex32 } from '../shared/hex32.js';
+import { ExecutableNotFoundError, hookCommand } from '../shared/hook-command.js';
+import { LauncherUsageError, parseLauncherArgs, type LauncherOptions } from '../shared/launcher-options.js';
+import { launcherChildEnv, leaseMetadata, runLeasedChild } from '../shared/leased-run.js';
+import { noteOnStderr } from '../shared/never-harm.js';
+import { launcherSocketPath } from '../shared/socket-path.js';
+import { makeTitleUpdater, ttyTitleSink, type TitleSink } from '../shared/terminal-title.js';
+import { ensurePrivateDir, privateRuntimeDir, realUid } from './runtime-dir.js';
+import { eventsFor, lacksPermissionRequest, settingsObject, writeSettingsFile } from './settings.js';
+import { formatClaudeVersion, probeClaudeVersion } from './version-probe.js';
+
+/** Everything the launcher reads from its surroundings; tests pass their own (never the real ~/.claude or terminal). */
+export interface ClaudeLauncherContext {
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  /** The path the CLI was started as, for the hook command (§A.7.1). */
+  readonly argv0: string;
+  readonly stderr: NodeJS.WritableStream;
+  readonly titleSink?: TitleSink;
+  readonly signals?: SignalSource;
+  readonly uid?: number;
+  readonly leaseRetryMs?: number;
+}
+
+export const SETTINGS_CONFLICT = '--settings cannot be combined with pad-lattice claude';
+
+/**
+ * `pad-lattice claude [options] [--] [claude args…]` (agent-adapters.md
+ * §B.8): start Claude Code with Pad-Lattice hooks scoped to this one
+ * process through a generated `--settings` file, hold the session lease for
+ * its lifetime, and keep the terminal title. Returns the exit status: the
+ * child's, 2 for usage errors, 1 when the launch itself fails.
+ */
+export async function runClaudeLauncher(args: readonly string[], context: ClaudeLauncherContext): Promise<number> {
+  let options: LauncherOptions;
+  try {
+    options = parseLauncherArgs(args, 'claude');
+    if (options.agentArgs.some((arg) => arg === '--settings' || arg.startsWith('--settings='))) throw new LauncherUsageError(SETTINGS_CONFLICT);
+  } catch (error) {
+    if (!(error instanceof LauncherUsageError)) throw error;
+    noteOnStderr(context.stderr, error.message);
+    return 2;
+  }
+  const socket = launcherSocketPath(context.env, options.socket);
+  let command: string;
+  try {
+    command = hookCommand({ argv0: context.argv0, socketPath: socket, approvalTimeout: options.approvalTimeout, agent: 'claude', env: context.env, cwd: context.cwd });
+  } catch (error) {
+    if (!(error instanceof ExecutableNotFoundError)) throw error;
+    noteOnStderr(context.stderr, error.message);
+    return 1;
+  }
+  const settingsPath = await prepareSettings(command, options, context);
+  if (settingsPath === null) return 1;
+  const leaseId = hex32();
+  const title = options.terminalTitle ? makeTitleUpdater(context.titleSink ?? ttyTitleSink) : undefined;
+  return runLeasedChild({
+    socketPath: socket,
+    leaseId,
+    metadata: leaseMetadata(context.cwd, options.label),
+    command: options.agentBin,
+    args: ['--settings', settingsPath, ...options.agentArgs],
+    env: childEnv(context.env, { leaseId, socket, label: options.label, terminalTitle: options.terminalTitle }),
+    unavailableNote: 'daemon unavailable; Claude Code will start and the lease will retry',
+    stderr: context.stderr,
+    ...(title === undefined ? {} : { onSession: title }),
+    ...(context.signals === undefined ? {} : { signals: context.signals }),
+    ...(context.leaseRetryMs === undefined ? {} : { leaseRetryMs: context.leaseRetryMs }),
+  });
+}
+
+/** Probes the version, picks the events, writes the settings file; null (after a stderr line) when it cannot be written. */
+async function prepareSettings(command: string, options: LauncherOptions, context: ClaudeLauncherContext): Promise<string | null> {
+  const version = await probeClaudeVersion(options.agentBin, context.env);
+  if (version !== null && lacksPermissionRequest(version)) {
+    noteOnStderr(context.stderr, `Claude Code ${formatClaudeVersion(version)} has no PermissionRequest hook; surface approvals are disabled`);
+  }
+  const uid = context.uid ?? realUid();
+  const directory = privateRuntimeDir(context.env, uid);
+  if (!ensurePrivateDir(directory, uid)) {
+    noteOnStderr(context.stderr, `unsafe runtime directory ${directory}`);
+    return null;
+  }
+  try {
+    return writeSettingsFile(directory, settingsObject(command, options.approvalTimeout, eventsFor(version)));
+  } catch (error) {
+    noteOnStderr(context.stderr, error instanceof Error ? error.message : String(error));
+    return null;
+  }
+}
+
+/** The shared launcher environment, plus Claude Code's own title switched off while the launcher owns the title (§B.8.4). */
+function childEnv(
+  base: NodeJS.ProcessEnv,
+  settings: { readonly leaseId: string; readonly socket: string; readonly label: string | null; readonly terminalTitle: boolean },
+): NodeJS.ProcessEnv {
+  const env = launcherChildEnv(base, settings);
+  if (settings.terminalTitle) env['CLAUDE_CODE_DISABLE_TERMINAL_TITLE'] = '1';
+  return env;
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hookTimeoutSeconds } from '../shared/hook-command.js';
+import type { ClaudeVersion } from './version-probe.js';
+
+const BEFORE_APPROVALS = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'] as const;
+const CORE_EVENTS = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'] as const;
+const FULL_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PermissionRequest',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Notification',
+  'Stop',
+  'StopFailure',
+  'SessionEnd',
+] as const;
+
+/**
+ * The hook events registered for a Claude Code version (agent-adapters.md
+ * §B.8.2). Below 2.1.101 a settings file naming an event the installed
+ * version does not know is dropped whole, so the two newer events wait for
+ * that version; an unknown version gets the core set.
+ */
+export function eventsFor(version: ClaudeVersion | null): readonly string[] {
+  if (version === null) return CORE_EVENTS;
+  if (compareVersions(version, [2, 0, 45]) < 0) return BEFORE_APPROVALS;
+  if (compareVersions(version, [2, 1, 101]) < 0) return CORE_EVENTS;
+  return FULL_EVENTS;
+}
+
+/** True when the version predates the PermissionRequest hook, so the launcher warns that pad approvals are off. */
+export function lacksPermissionRequest(version: ClaudeVersion | null): boolean {
+  return version !== null && compareVersions(version, [2, 0, 45]) < 0;
+}
+
+/**
+ * The settings object: one group per event, no matcher (matches everything),
+ * one command handler. PermissionRequest gets `ceil(timeout) + 5` seconds so
+ * the waiter always gives up first; 5 s elsewhere also raises SessionEnd's
+ * 1.5 s budget.
+ */
+export function settingsObject(hookCommand: string, approvalTimeoutSeconds: number, events: readonly string[]): { hooks: Record<string, unknown> } {
+  const hooks: Record<string, unknown> = {};
+  for (const event of events) {
+    const timeout = hookTimeoutSeconds(event === 'PermissionRequest', approvalTimeoutSeconds);
+    hooks[event] = [{ hooks: [{ type: 'command', command: hookCommand, timeout }] }];
+  }
+  return { hooks };
+}
+
+/**
+ * Writes the settings file into the private runtime directory, named after
+ * its content, so concurrent launchers share one file and an unchanged file
+ * is never rewritten while a running Claude Code may be watching it. Returns
+ * the path.
+ */
+export function writeSettingsFile(directory: string, settings: object): string {
+  const content = `${JSON.stringify(settings)}\n`;
+  const hash = createHash('sha256').update(content, 'utf8').digest('hex').slice(0, 16);
+  const path = join(directory, `claude-settings-${hash}.json`);
+  if (readIfPresent(path) === content) return path;
+  const staging = join(directory, `.claude-settings-${hash}-${process.pid}.tmp`);
+  try {
+    writeFileSync(staging, content, { mode: 0o600 });
+    renameSync(staging, path);
+  } catch (error) {
+    rmSync(staging, { force: true });
+    throw error;
+  }
+  return path;
+}
+
+function readIfPresent(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function compareVersions(version: ClaudeVersion, [major, minor, patch]: readonly [number, number, number]): number {
+  return version.major - major || version.minor - minor || version.patch - patch;
+}

@@ -1,0 +1,152 @@
+import type { ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { PadLatticeClient } from '../../client/index.js';
+import type { CliIo } from '../../cli/command.js';
+import { makeIdentity, type AgentIdentity, type AgentState } from '../../domain/index.js';
+import { runAgentChild, type SignalSource } from '../shared/agent-child.js';
+import { hex32 } from '../shared/hex32.js';
+import { NOTHING, noteOnStderr, withoutHarm } from '../shared/never-harm.js';
+import { launcherSocketPath } from '../shared/socket-path.js';
+import { relayStep } from './exec-events.js';
+import { StopListener } from './exec-stop.js';
+
+/** Bound of one state report (agent-adapters.md §1.3). */
+const REPORT_TIMEOUT_MS = 2_000;
+
+export class CodexExecUsageError extends Error {
+  override readonly name = 'CodexExecUsageError';
+}
+
+export interface CodexExecOptions {
+  readonly socket: string | undefined;
+  readonly codex: string;
+  readonly prompt: readonly string[];
+}
+
+/** `[--socket PATH] [--codex BIN] [--] prompt…`: options first; the first other word starts the prompt. */
+export function parseCodexExecArgs(args: readonly string[]): CodexExecOptions {
+  const values = new Map<string, string>();
+  let index = 0;
+  for (; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    if (arg === '--') {
+      index += 1;
+      break;
+    }
+    const equals = arg.indexOf('=');
+    const flag = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
+    if (flag !== '--socket' && flag !== '--codex') break;
+    const value = flag === arg ? args[index + 1] : arg.slice(equals + 1);
+    if (value === undefined) throw new CodexExecUsageError(`${flag} requires a value`);
+    values.set(flag, value);
+    if (flag === arg) index += 1;
+  }
+  const prompt = args.slice(index);
+  if (prompt.join(' ').trim() === '') throw new CodexExecUsageError('codex-exec requires a prompt');
+  return { socket: values.get('--socket'), codex: values.get('--codex') ?? 'codex', prompt };
+}
+
+export interface CodexExecContext {
+  readonly signals?: SignalSource;
+}
+
+/**
+ * `pad-lattice codex-exec` (agent-adapters.md §A.9): runs `codex exec --json`,
+ * mirrors its events as states of a fresh `codex-exec` identity, prints the
+ * agent's messages, and lets the surface's Stop terminate it. Codex runs and
+ * its output is relayed whether or not a daemon is there; states that
+ * cannot be delivered are dropped.
+ */
+export async function runCodexExec(args: readonly string[], io: CliIo, context: CodexExecContext = {}): Promise<number> {
+  let options: CodexExecOptions;
+  try {
+    options = parseCodexExecArgs(args);
+  } catch (error) {
+    if (!(error instanceof CodexExecUsageError)) throw error;
+    noteOnStderr(io.stderr, error.message);
+    return 2;
+  }
+  const socketPath = launcherSocketPath(io.env, options.socket);
+  const identity = makeIdentity('codex-exec', hex32());
+  const reporter = new StateReporter(socketPath, identity);
+  if (!(await reporter.report('running'))) noteOnStderr(io.stderr, 'daemon unavailable; state will not be shown');
+
+  let stopRequested = false;
+  let stopListener: StopListener | null = null;
+  const outcome = await runAgentChild({
+    command: options.codex,
+    args: ['exec', '--json', ...options.prompt],
+    env: io.env,
+    stdio: ['inherit', 'pipe', 'inherit'],
+    ...(context.signals === undefined ? {} : { signals: context.signals }),
+    onSpawn: (child) => {
+      relayOutput(child, io, reporter);
+      stopListener = new StopListener(socketPath, identity, () => {
+        stopRequested = true;
+        noteOnStderr(io.stderr, 'stop requested from Launchpad');
+        child.kill('SIGTERM');
+      });
+    },
+  });
+  // Assigned in a callback, which flow analysis cannot see.
+  await (stopListener as StopListener | null)?.close();
+  if (outcome.kind === 'spawn_failed') {
+    await reporter.report('error');
+    noteOnStderr(io.stderr, outcome.error.message);
+    return 1;
+  }
+  // A surface Stop ends as `cancelled` whatever the exit status (§A.9 QUIRK, not replicated).
+  if (stopRequested) await reporter.report('cancelled');
+  else if (outcome.status !== 0) await reporter.report('error');
+  await reporter.drained();
+  return outcome.status;
+}
+
+/** Turns each line of Codex output into output and, through the reporter's queue, states in order. */
+function relayOutput(child: ChildProcess, io: CliIo, reporter: StateReporter): void {
+  if (child.stdout === null) return;
+  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    const step = relayStep(line);
+    if (step === null) return;
+    if (step.state !== null) reporter.enqueue(step.state);
+    if (step.stdout !== null) io.stdout.write(`${step.stdout}\n`);
+    if (step.stderr !== null) io.stderr.write(`${step.stderr}\n`);
+  });
+}
+
+/**
+ * Sends the states of one identity, one at a time and in order, without
+ * ever holding up Codex's output; failures are dropped.
+ */
+class StateReporter {
+  readonly #client: PadLatticeClient;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    socketPath: string,
+    private readonly identity: AgentIdentity,
+  ) {
+    this.#client = new PadLatticeClient({ socketPath, timeoutMs: REPORT_TIMEOUT_MS });
+  }
+
+  enqueue(state: AgentState): void {
+    this.#queue = this.#queue.then(() => this.#send(state));
+  }
+
+  /** Queues `state` and resolves, once it was tried, to whether the daemon took it. */
+  report(state: AgentState): Promise<boolean> {
+    const sent = this.#queue.then(() => this.#send(state));
+    this.#queue = sent;
+    return sent;
+  }
+
+  drained(): Promise<void> {
+    return this.#queue.then(() => undefined);
+  }
+
+  async #send(state: AgentState): Promise<boolean> {
+    const result = await withoutHarm(() => this.#client.reportState(state, { agent: this.identity }), REPORT_TIMEOUT_MS);
+    return result !== NOTHING;
+  }
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * `pad-lattice-hook [--agent codex|claude] --socket PATH [--approval-timeout S]`:
+ * the light hook entry an agent runs for every event (agent-adapters.md §A.1,
+ * §A.4, §B.2). It loads only the chosen adapter, and that adapter drains stdin
+ * and leaves at once when no daemon socket exists, so a session without a
+ * daemon pays almost nothing per event. Usage errors exit 1, never 2.
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CliIo } from '../../cli/command.js';
+import { ttyTitleSink } from './terminal-title.js';
+
+const USAGE_EXIT = 1;
+const COMMAND_NAME = 'pad-lattice-hook';
+
+/** Runs the hook entry; exported for tests, which pass their own streams. */
+export async function runHookEntry(args: readonly string[], io: CliIo): Promise<number> {
+  const agent = agentOf(args);
+  if (agent === 'codex') {
+    const { runCodexHookProcess } = await import('../codex/hook-process.js');
+    return runCodexHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME, titleSink: ttyTitleSink });
+  }
+  if (agent === 'claude') {
+    const { runClaudeHookProcess } = await import('../claude/hook-entry.js');
+    return runClaudeHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME });
+  }
+  io.stderr.write(`${COMMAND_NAME}: --agent must be codex or claude, got ${JSON.stringify(agent)}\n`);
+  return USAGE_EXIT;
+}
+
+/** The `--agent` value (`--agent X` or `--agent=X`), default `codex` so the reference command line is unchanged. */
+function agentOf(args: readonly string[]): string {
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    if (arg === '--agent') return args[index + 1] ?? '';
+    if (arg.startsWith('--agent=')) return arg.slice('--agent='.length);
+  }
+  return 'codex';
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  runHookEntry(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      // Even a bug here must not stop the agent: report it and exit 0.
+      process.stderr.write(`${COMMAND_NAME}: ${String(error)}\n`);
+      process.exitCode = 0;
+    },
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Pieces every agent adapter (src/agents/codex, src/agents/claude) shares,
+ * per agent-adapters.md §1 and §A.8. Signatures here are stable; import from
+ * this index or from the named file.
+ *
+ * Socket (§1.2) — socket-path.ts
+ *   hookSocketPath(env, socketOption?): string     PAD_LATTICE_SOCKET (non-empty) > --socket > WP §2 default
+ *   launcherSocketPath(env, socketOption?): string  --socket > WP §2 default
+ *   isUnixSocket(path): boolean                     the light entry's pre-check (stat, symlinks followed)
+ *
+ * Labels (§1.5) — label.ts
+ *   normalizeLabel(raw): string   throws LabelError whose message is the spec text
+ *                                 ("session label must not be empty" …)
+ *
+ * Terminal title (§1.6) — terminal-title.ts
+ *   type TitleSink = (bytes: string) => void;  ttyTitleSink writes /dev/tty (O_WRONLY|O_NOCTTY), errors ignored
+ *   titleText({scene, accent, label}): string | null   "[S1 CYAN] label", null when a part has the wrong type
+ *   sessionTitle(session: SessionReport): string | null   same, from a decoded state_ack (scene = slot + 1)
+ *   titleSequence(title): string   "\x1b]0;<title>\x07"
+ *   writeTitle(sink, title): void  one write, errors swallowed
+ *   makeTitleUpdater(sink): (session) => void   launcher-owned title: writes only when the text changes
+ *
+ * Never harm the agent (§1.1) — never-harm.ts
+ *   withoutHarm(task, timeoutMs, onProblem?): Promise<T | typeof NOTHING>   never rejects, bounded time
+ *   noteOnStderr(stderr, message): void   one line "pad-lattice: <message>"
+ *   readToEnd(stream): Promise<Buffer>    drain stdin fully (no broken pipe for the agent)
+ *   describeProblem(reason): string
+ *
+ * Identifiers (§1.4) — hex32.ts:  hex32(): string
+ *
+ * Hook command (§A.7.1, §B.8.3) — hook-command.ts, python-format.ts
+ *   hookCommand({argv0, socketPath, approvalTimeout, agent: 'codex'|'claude', env, cwd}): string
+ *     throws ExecutableNotFoundError ("could not resolve Pad-Lattice executable: <argv0>")
+ *   hookTimeoutSeconds(permissionRequest, approvalTimeout): number   ceil(t)+5, or 5
+ *   formatLikePythonG(n), shellQuote(word)
+ *
+ * Permission decisions (§A.4.1, §A.5, §B.6) — approval-waiter.ts, permission-decision.ts
+ *   waitForSurfaceDecision({socketPath, identity, requestId, timeoutMs, cancelled?, pollMs?, now?})
+ *     : Promise<'approve' | 'reject' | null>   never rejects; closes its subscription before resolving
+ *   permissionDecisionLine(decision): string   the exact stdout line (with LF)
+ *
+ * Launchers (§A.7, §A.8, §B.8) — launcher-options.ts, launcher-lease.ts, leased-run.ts, agent-child.ts
+ *   parseLauncherArgs(args, 'codex'|'claude'): LauncherOptions   throws LauncherUsageError (print
+ *     "pad-lattice: <message>", exit 2); label then timeout validated, before any connection
+ *   LauncherLease.start({socketPath, leaseId, metadata, onSession?, retryMs?})
+ *     .firstAttemptConnected(ms = 250), .identity, .connected, .close()   retries every 1 s forever,
+ *     remembers the bound identity; onSession sees every session reported on the lease connection
+ *   launcherChildEnv(baseEnv, {leaseId, socket, label}): env   (caller adds the title variable)
+ *   leaseMetadata(cwd, label): {cwd, label?}
+ *   runLeasedChild({socketPath, leaseId, metadata, command, args, env, unavailableNote, stderr,
+ *     onSession?, stdio?, signals?, leaseRetryMs?}): Promise<number>   lease for the child's lifetime,
+ *     warning when the daemon is absent, child status (signal → 128 + n), spawn failure → 1
+ *   runAgentChild({command, args, env, stdio?, signals?, onSpawn?}): Promise<AgentChildOutcome>
+ *
+ * The light hook entry `pad-lattice-hook [--agent codex|claude] --socket PATH [--approval-timeout S]`
+ * is hook-main.ts; it loads src/agents/codex/hook-process.js or src/agents/claude/hook-entry.js
+ * (runClaudeHookProcess) only after its argument check.
+ */
+export { hookSocketPath, launcherSocketPath, isUnixSocket } from './socket-path.js';
+export { normalizeLabel, LabelError, MAX_LABEL_LENGTH } from './label.js';
+export {
+  type TitleSink,
+  type TitleParts,
+  ttyTitleSink,
+  titleText,
+  sessionTitle,
+  titleSequence,
+  sanitizeTitlePart,
+  writeTitle,
+  makeTitleUpdater,
+} from './terminal-title.js';
+export { withoutHarm, NOTHING, TimeoutReason, noteOnStderr, readToEnd, describeProblem } from './never-harm.js';
+export { hex32 } from './hex32.js';
+export { hookCommand, hookTimeoutSeconds, ExecutableNotFoundError, type HookAgent, type HookCommandInput } from './hook-command.js';
+export { formatLikePythonG, shellQuote } from './python-format.js';
+export { waitForSurfaceDecision, type ApprovalWaitOptions } from './approval-waiter.js';
+export { permissionDecisionLine, REJECT_MESSAGE, type SurfaceDecision } from './permission-decision.js';
+export {
+  parseLauncherArgs,
+  parseApprovalTimeout,
+  LauncherUsageError,
+  DEFAULT_APPROVAL_TIMEOUT,
+  type LauncherOptions,
+} from './launcher-options.js';
+export { LauncherLease, LEASE_RETRY_MS, FIRST_ATTEMPT_WAIT_MS, type LauncherLeaseOptions } from './launcher-lease.js';
+export { launcherChildEnv, leaseMetadata, runLeasedChild, LAUNCHER_ENV, type LeasedChildRun } from './leased-run.js';
+export { runAgentChild, exitStatus, type AgentChildLaunch, type AgentChildOutcome, type SignalSource } from './agent-child.js';

@@ -1,0 +1,86 @@
+import { normalizeLabel } from './label.js';
+
+/** Default seconds a surface approval is awaited (agent-adapters.md §A.4). */
+export const DEFAULT_APPROVAL_TIMEOUT = 60;
+
+/** A launcher usage problem; printed as `pad-lattice: <message>`, exit 2 (§1.5, §A.7). */
+export class LauncherUsageError extends Error {
+  override readonly name = 'LauncherUsageError';
+}
+
+export interface LauncherOptions {
+  /** `--socket` as given; undefined means the wire-protocol-1.md §2 default. */
+  readonly socket: string | undefined;
+  /** `--codex` / `--claude`. */
+  readonly agentBin: string;
+  /** The normalised `--label`, or null. */
+  readonly label: string | null;
+  /** Seconds, positive. */
+  readonly approvalTimeout: number;
+  /** False with `--no-terminal-title`. */
+  readonly terminalTitle: boolean;
+  /** Everything after the launcher's options, one leading `--` removed. */
+  readonly agentArgs: readonly string[];
+}
+
+/**
+ * Parses `pad-lattice codex|claude [options] [--] [agent args…]`. Launcher
+ * options come first; the first argument that is not one of them (or a `--`)
+ * starts the agent's own arguments, so `pad-lattice codex resume ID` and
+ * `pad-lattice codex --model o3` pass through untouched. Validation order is
+ * the reference's: label, then timeout, all before any connection or child.
+ */
+export function parseLauncherArgs(args: readonly string[], agentFlag: 'codex' | 'claude'): LauncherOptions {
+  const valueFlags = new Set(['--socket', `--${agentFlag}`, '--label', '--approval-timeout']);
+  const values = new Map<string, string>();
+  let terminalTitle = true;
+  let index = 0;
+  for (; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    if (arg === '--') {
+      index += 1;
+      break;
+    }
+    if (arg === '--no-terminal-title') {
+      terminalTitle = false;
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const flag = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
+    if (!valueFlags.has(flag)) break;
+    if (flag !== arg) {
+      values.set(flag, arg.slice(equals + 1));
+      continue;
+    }
+    const value = args[index + 1];
+    if (value === undefined) throw new LauncherUsageError(`${flag} requires a value`);
+    values.set(flag, value);
+    index += 1;
+  }
+  const rawLabel = values.get('--label');
+  return {
+    socket: values.get('--socket'),
+    agentBin: values.get(`--${agentFlag}`) ?? agentFlag,
+    label: rawLabel === undefined ? null : normalizeLabelOrUsage(rawLabel),
+    approvalTimeout: parseApprovalTimeout(values.get('--approval-timeout')),
+    terminalTitle,
+    agentArgs: args.slice(index),
+  };
+}
+
+function normalizeLabelOrUsage(raw: string): string {
+  try {
+    return normalizeLabel(raw);
+  } catch (error) {
+    throw new LauncherUsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** `--approval-timeout`: a finite number of seconds above zero (spec text for the non-positive case). */
+export function parseApprovalTimeout(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_APPROVAL_TIMEOUT;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value)) throw new LauncherUsageError(`approval_timeout must be a number, got ${JSON.stringify(raw)}`);
+  if (!(value > 0)) throw new LauncherUsageError('approval_timeout must be positive');
+  return value;
+}

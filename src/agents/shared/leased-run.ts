@@ -1,0 +1,90 @@
+import type { StdioOptions } from 'node:child_process';
+import type { SessionReport } from '../../client/index.js';
+import { runAgentChild, type SignalSource } from './agent-child.js';
+import { LauncherLease } from './launcher-lease.js';
+import { noteOnStderr } from './never-harm.js';
+
+/** Launcher environment variables the hooks read (agent-adapters.md §A.4 steps 4–6, §B.4). */
+export const LAUNCHER_ENV = Object.freeze({
+  leaseId: 'PAD_LATTICE_LEASE_ID',
+  socket: 'PAD_LATTICE_SOCKET',
+  label: 'PAD_LATTICE_LABEL',
+  terminalTitle: 'PAD_LATTICE_TERMINAL_TITLE',
+});
+
+/**
+ * The child's environment (§A.7 step 5, §B.8.1 step 7): the launcher's own,
+ * plus lease id and socket, with any inherited label or title flag replaced,
+ * so a launcher started from inside another agent never reuses stale values.
+ * Agent-specific variables (the title switch) are the caller's to add.
+ */
+export function launcherChildEnv(
+  base: NodeJS.ProcessEnv,
+  settings: { readonly leaseId: string; readonly socket: string; readonly label: string | null },
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base };
+  delete env[LAUNCHER_ENV.label];
+  delete env[LAUNCHER_ENV.terminalTitle];
+  env[LAUNCHER_ENV.leaseId] = settings.leaseId;
+  env[LAUNCHER_ENV.socket] = settings.socket;
+  if (settings.label !== null) env[LAUNCHER_ENV.label] = settings.label;
+  return env;
+}
+
+/** Lease metadata: the launcher's working directory, and the label when given (§A.7 step 4). */
+export function leaseMetadata(cwd: string, label: string | null): Record<string, string> {
+  return label === null ? { cwd } : { cwd, label };
+}
+
+export interface LeasedChildRun {
+  /** Where the lease connects. */
+  readonly socketPath: string;
+  readonly leaseId: string;
+  readonly metadata: Readonly<Record<string, string>>;
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The complete child environment. */
+  readonly env: NodeJS.ProcessEnv;
+  /** The warning printed (as `pad-lattice: <text>`) when the first lease attempt did not connect. */
+  readonly unavailableNote: string;
+  readonly stderr: NodeJS.WritableStream;
+  /** Sessions reported on the lease connection (the Claude launcher's title). */
+  readonly onSession?: (session: SessionReport) => void;
+  readonly stdio?: StdioOptions;
+  readonly signals?: SignalSource;
+  readonly leaseRetryMs?: number;
+}
+
+/**
+ * Holds the session lease for exactly the child's lifetime (§A.7 steps 4–8,
+ * §B.8.1 steps 6–10): start the lease, give it 0.25 s, warn if the daemon is
+ * not there (the agent starts anyway), run the child, release the lease, and
+ * return the child's status. A child that cannot start ends with
+ * `pad-lattice: <error>` and status 1.
+ */
+export async function runLeasedChild(run: LeasedChildRun): Promise<number> {
+  const lease = LauncherLease.start({
+    socketPath: run.socketPath,
+    leaseId: run.leaseId,
+    metadata: run.metadata,
+    ...(run.onSession === undefined ? {} : { onSession: run.onSession }),
+    ...(run.leaseRetryMs === undefined ? {} : { retryMs: run.leaseRetryMs }),
+  });
+  try {
+    if (!(await lease.firstAttemptConnected())) noteOnStderr(run.stderr, run.unavailableNote);
+    const outcome = await runAgentChild({
+      command: run.command,
+      args: run.args,
+      env: run.env,
+      ...(run.stdio === undefined ? {} : { stdio: run.stdio }),
+      ...(run.signals === undefined ? {} : { signals: run.signals }),
+    });
+    if (outcome.kind === 'spawn_failed') {
+      noteOnStderr(run.stderr, outcome.error.message);
+      return 1;
+    }
+    return outcome.status;
+  } finally {
+    await lease.close();
+  }
+}

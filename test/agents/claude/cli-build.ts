@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A compiled copy of the CLI laid out like an npm install: bin links to the built entry files. */
+export interface BuiltCli {
+  readonly root: string;
+  /** `pad-lattice` with a `pad-lattice-hook` sibling (the light hook entry is used). */
+  readonly withHookEntry: string;
+  /** `pad-lattice` alone (hooks fall back to `pad-lattice claude-hook`). */
+  readonly withoutHookEntry: string;
+}
+
+/**
+ * Compiles src/cli/main.ts and the light hook entry (and what they import)
+ * into `root`, so the end-to-end test runs the real executables as Claude
+ * Code would: each hook is its own process started through `sh -c`. The
+ * compiler's exit status is not checked, because other parts of the tree
+ * may be mid-edit; the entry files must exist and run.
+ */
+export function buildCli(root: string): BuiltCli {
+  const out = join(root, 'out');
+  const tsconfig = join(root, 'tsconfig.json');
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      extends: join(REPO, 'tsconfig.json'),
+      compilerOptions: { rootDir: REPO, outDir: out, sourceMap: false, noEmitOnError: false },
+      include: [],
+      files: [join(REPO, 'src/cli/main.ts'), join(REPO, 'src/agents/shared/hook-main.ts')],
+    }),
+  );
+  const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], { encoding: 'utf8' });
+  const main = join(out, 'src/cli/main.js');
+  const hookMain = join(out, 'src/agents/shared/hook-main.js');
+  if (!existsSync(main) || !existsSync(hookMain)) throw new Error(`building the CLI failed:\n${tsc.stdout}${tsc.stderr}`);
+  // Bare imports resolve through this link; package-info finds the package by name.
+  symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'pad-lattice', version: '0.0.0-test', type: 'module' }));
+  chmodSync(main, 0o755);
+  chmodSync(hookMain, 0o755);
+  const withHookEntry = binDir(root, 'bin-light', main, hookMain);
+  const withoutHookEntry = binDir(root, 'bin-plain', main, null);
+  return { root, withHookEntry, withoutHookEntry };
+}
+
+function binDir(root: string, name: string, main: string, hookMain: string | null): string {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  symlinkSync(main, join(dir, 'pad-lattice'));
+  if (hookMain !== null) symlinkSync(hookMain, join(dir, 'pad-lattice-hook'));
+  return join(dir, 'pad-lattice');
+}

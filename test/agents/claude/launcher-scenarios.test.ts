@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventsFor, settingsObject } from '../../../src/agents/claude/settings.js';
+import { parseClaudeVersion } from '../../../src/agents/claude/version-probe.js';
+import { RecordingDaemon, delay, privateTempDir, removeTempDirs, sessionObject, until } from './fake-daemon.js';
+import { FAKE_CLAUDE, launcherSetup, readRecord, runLauncher, settingsPathOf, type LauncherSetup } from './launcher-harness.js';
+
+const NINE = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Notification', 'Stop', 'StopFailure', 'SessionEnd'];
+const CORE = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'];
+const SIX = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'];
+const HEX32 = /^[0-9a-f]{32}$/;
+
+let daemon: RecordingDaemon;
+let socket: string;
+let setup: LauncherSetup;
+
+beforeEach(async () => {
+  socket = join(privateTempDir('pl-claude-sock-'), 'daemon.sock');
+  daemon = await RecordingDaemon.start(socket);
+  setup = launcherSetup();
+});
+
+afterEach(async () => {
+  await daemon.close();
+  removeTempDirs();
+});
+
+function expectedSettings(command: string, events: readonly string[]): object {
+  const hooks: Record<string, unknown> = {};
+  for (const event of events) hooks[event] = [{ hooks: [{ type: 'command', command, timeout: event === 'PermissionRequest' ? 65 : 5 }] }];
+  return { hooks };
+}
+
+describe('agent-adapters.md Part D', () => {
+  describe('Claude launcher', () => {
+    it('scenario 56: the registered events follow the probed version', async () => {
+      const command = `${realpathSync(join(setup.binDir, 'pad-lattice'))} claude-hook --socket ${realpathSync(socket)} --approval-timeout 60`;
+      const cases: [string | undefined, readonly string[], boolean][] = [
+        ['2.1.120 (Claude Code)', NINE, false],
+        ['2.0.50', CORE, false],
+        ['1.0.90', SIX, true],
+        [undefined, CORE, false],
+      ];
+      for (const [version, events, warns] of cases) {
+        const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE], version === undefined ? {} : { FAKE_CLAUDE_VERSION: version });
+        expect(run.code).toBe(0);
+        const settings = JSON.parse(readFileSync(settingsPathOf(run.record), 'utf8')) as { hooks: Record<string, unknown> };
+        expect(settings, String(version)).toEqual(expectedSettings(command, events));
+        expect(Object.keys(settings.hooks)).toEqual(events);
+        expect(JSON.stringify(settings)).not.toContain('matcher');
+        const warning = 'pad-lattice: Claude Code 1.0.90 has no PermissionRequest hook; surface approvals are disabled\n';
+        expect(run.stderr.includes(warning), String(version)).toBe(warns);
+      }
+      expect(eventsFor(parseClaudeVersion('2.1.101'))).toEqual(NINE);
+      expect(eventsFor(parseClaudeVersion('2.1.100'))).toEqual(CORE);
+      expect(eventsFor(parseClaudeVersion('2.0.45'))).toEqual(CORE);
+      expect(eventsFor(parseClaudeVersion('2.0.44'))).toEqual(SIX);
+      expect(settingsObject('H', 90.5, ['PermissionRequest', 'Stop'])).toEqual({
+        hooks: { PermissionRequest: [{ hooks: [{ type: 'command', command: 'H', timeout: 96 }] }], Stop: [{ hooks: [{ type: 'command', command: 'H', timeout: 5 }] }] },
+      });
+    });
+
+    it('scenario 56 (sibling): the light pad-lattice-hook entry is preferred, with --agent claude', async () => {
+      writeFileSync(join(setup.binDir, 'pad-lattice-hook'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+      const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, '--approval-timeout', '30'], { FAKE_CLAUDE_VERSION: '2.1.120' });
+      const settings = JSON.parse(readFileSync(settingsPathOf(run.record), 'utf8')) as { hooks: Record<string, [{ hooks: [{ command: string; timeout: number }] }]> };
+      const handler = settings.hooks['PermissionRequest']?.[0].hooks[0];
+      expect(handler).toEqual({ type: 'command', command: `${realpathSync(join(setup.binDir, 'pad-lattice-hook'))} --agent claude --socket ${realpathSync(socket)} --approval-timeout 30`, timeout: 35 });
+    });
+
+    it('scenario 57: child argv and environment', async () => {
+      const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, '--label', 'docs', '--', '-p', 'hello'], {
+        FAKE_CLAUDE_VERSION: '2.1.120 (Claude Code)',
+        PAD_LATTICE_LABEL: 'stale',
+        PAD_LATTICE_TERMINAL_TITLE: '1',
+      });
+      expect(run.code).toBe(0);
+      const record = run.record;
+      const settingsPath = settingsPathOf(record);
+      expect(record?.argv).toEqual([FAKE_CLAUDE, '--settings', settingsPath, '-p', 'hello']);
+      expect(statSync(settingsPath).mode & 0o777).toBe(0o600);
+      expect(dirname(settingsPath)).toBe(join(setup.runtimeDir, 'pad-lattice'));
+      const content = readFileSync(settingsPath, 'utf8');
+      expect(content.endsWith('}\n')).toBe(true);
+      expect(basename(settingsPath)).toBe(`claude-settings-${createHash('sha256').update(content).digest('hex').slice(0, 16)}.json`);
+      const lease = daemon.ofType('session_lease')[0];
+      expect(lease).toEqual({ protocol: 1, type: 'session_lease', lease_id: expect.stringMatching(HEX32), metadata: { cwd: setup.cwd, label: 'docs' } });
+      expect(record?.env).toEqual({
+        PAD_LATTICE_LEASE_ID: lease?.['lease_id'],
+        PAD_LATTICE_SOCKET: socket,
+        PAD_LATTICE_LABEL: 'docs',
+        CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '1',
+      });
+    });
+
+    it('scenario 58: a second --settings is refused before anything starts', async () => {
+      for (const extra of [['--settings', 'x.json'], ['--settings=x.json']]) {
+        const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, '--', ...extra]);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toBe('pad-lattice: --settings cannot be combined with pad-lattice claude\n');
+        expect(run.record).toBeNull();
+      }
+      expect(daemon.connections).toEqual([]);
+    });
+
+    it('scenario 59: the launcher owns the title and writes it only when it changes', async () => {
+      const release = join(setup.cwd, 'release');
+      const bound = (scene: number | null, accent: string | null, label: string) => ({
+        protocol: 1,
+        type: 'session_lease_bound',
+        lease_id: 'x',
+        session: sessionObject('claude', 'abc123', { scene, accent, label }),
+      });
+      let titles: string[] = [];
+      daemon.handler = (message, connection) => {
+        if (message['type'] !== 'session_lease') return;
+        void (async () => {
+          // As with a real daemon, bindings arrive once Claude Code runs (its hooks carry the lease id).
+          await until(() => existsSync(setup.recordPath), 'the fake claude to start');
+          connection.send({ ...bound(1, 'cyan', 'docs'), lease_id: message['lease_id'] });
+          connection.send({ ...bound(1, 'cyan', 'docs'), lease_id: message['lease_id'] });
+          await until(() => titles.length === 1, 'the first title');
+          connection.send({ ...bound(2, 'magenta', 'docs'), lease_id: message['lease_id'] });
+          connection.send({ ...bound(null, null, 'docs'), lease_id: message['lease_id'] });
+          connection.send({ ...bound(3, 'green', 'docs'), lease_id: message['lease_id'] });
+          await until(() => titles.length >= 3, 'the third title');
+          writeFileSync(release, '');
+        })();
+      };
+      const run = runLauncherWithLiveTitles(['--socket', socket, '--claude', FAKE_CLAUDE, '--label', 'docs'], { FAKE_CLAUDE_WAIT_FOR: release }, (live) => (titles = live));
+      const result = await run;
+      expect(result.code).toBe(0);
+      expect(result.titles).toEqual(['\x1b]0;[S1 CYAN] docs\x07', '\x1b]0;[S2 MAGENTA] docs\x07', '\x1b]0;[S3 GREEN] docs\x07']);
+    });
+
+    it('scenario 59 (--no-terminal-title): no title writes and Claude Code keeps its own title', async () => {
+      const release = join(setup.cwd, 'release');
+      daemon.handler = (message, connection) => {
+        if (message['type'] !== 'session_lease') return;
+        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: sessionObject('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'docs' }) });
+        // A later registration proves the notification was read before the fake is released.
+        setTimeout(() => connection.close(), 20);
+      };
+      const released = (async () => {
+        await until(() => daemon.ofType('session_lease').length >= 2, 'the lease to re-register');
+        writeFileSync(release, '');
+      })();
+      const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, '--no-terminal-title'], { FAKE_CLAUDE_WAIT_FOR: release });
+      await released;
+      expect(run.code).toBe(0);
+      expect(run.titles).toEqual([]);
+      expect(run.record?.env['CLAUDE_CODE_DISABLE_TERMINAL_TITLE']).toBeUndefined();
+      expect(run.record?.env['PAD_LATTICE_TERMINAL_TITLE']).toBeUndefined();
+    });
+
+    it('scenario 60: after a binding and a daemon-side close the lease re-registers with the Claude identity', async () => {
+      const release = join(setup.cwd, 'release');
+      daemon.handler = (message, connection) => {
+        if (message['type'] !== 'session_lease' || daemon.ofType('session_lease').length > 1) return;
+        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: sessionObject('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'p' }) });
+        setTimeout(() => connection.close(), 20);
+      };
+      const released = (async () => {
+        await until(() => daemon.ofType('session_lease').length >= 2, 'the second registration');
+        writeFileSync(release, '');
+      })();
+      const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE], { FAKE_CLAUDE_WAIT_FOR: release });
+      await released;
+      expect(run.code).toBe(0);
+      const [first, second] = daemon.ofType('session_lease');
+      expect(first?.['agent']).toBeUndefined();
+      expect(second).toEqual({ ...first, agent: { backend: 'claude', session_id: 'abc123' } });
+    });
+
+    it('label and timeout validation come first: exit 2, no lease, no child', async () => {
+      const cases: [string[], string][] = [
+        [['--label', '   '], 'pad-lattice: session label must not be empty\n'],
+        [['--label', 'x'.repeat(65)], 'pad-lattice: session label must be at most 64 characters\n'],
+        [['--label', 'docs\nrelease'], 'pad-lattice: session label must not contain control characters\n'],
+        [['--approval-timeout', '0'], 'pad-lattice: approval_timeout must be positive\n'],
+        [['--approval-timeout', '-1'], 'pad-lattice: approval_timeout must be positive\n'],
+      ];
+      for (const [options, message] of cases) {
+        const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, ...options]);
+        expect(run).toMatchObject({ code: 2, stderr: message, record: null });
+      }
+      expect(daemon.connections).toEqual([]);
+    });
+
+    it("exit status is the child's, and the lease is released after the child exited", async () => {
+      const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE], { FAKE_CLAUDE_EXIT: '17' });
+      expect(run.code).toBe(17);
+      const leaseConnection = daemon.connections.find((c) => c.received[0]?.['type'] === 'session_lease');
+      await until(() => leaseConnection?.ended === true, 'the lease connection to close');
+    });
+
+    it('SIGTERM is forwarded to Claude Code once, SIGINT is left to the terminal; a signalled child gives 128 + n', async () => {
+      const { EventEmitter } = await import('node:events');
+      const { PassThrough } = await import('node:stream');
+      const { runClaudeLauncher } = await import('../../../src/agents/claude/launcher.js');
+      const signals = new EventEmitter();
+      const never = join(setup.cwd, 'never');
+      const running = runClaudeLauncher(['--socket', socket, '--claude', FAKE_CLAUDE], {
+        env: { PATH: process.env['PATH'], XDG_RUNTIME_DIR: setup.runtimeDir, FAKE_CLAUDE_RECORD: setup.recordPath, FAKE_CLAUDE_WAIT_FOR: never },
+        cwd: setup.cwd,
+        argv0: join(setup.binDir, 'pad-lattice'),
+        stderr: new PassThrough(),
+        titleSink: () => undefined,
+        signals,
+      });
+      await until(() => existsSync(setup.recordPath) && signals.listenerCount('SIGTERM') > 0, 'the fake claude to start');
+      signals.emit('SIGINT');
+      await delay(100);
+      expect(readRecord(setup.recordPath)?.signal).toBeNull();
+      signals.emit('SIGTERM');
+      expect(await running).toBe(143);
+      expect(readRecord(setup.recordPath)?.signal).toBe('SIGTERM');
+    });
+
+    it('a child that cannot start: exit 1 with a pad-lattice: line, lease released', async () => {
+      const run = await runLauncher(setup, ['--socket', socket, '--claude', '/nonexistent/claude']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^pad-lattice: .*ENOENT/m);
+      await until(() => daemon.connections.every((c) => c.ended), 'the lease connection to close');
+    });
+
+    it('without a daemon Claude Code still starts, with one warning line', async () => {
+      const missing = join(privateTempDir('pl-claude-none-'), 'absent.sock');
+      const run = await runLauncher(setup, ['--socket', missing, '--claude', FAKE_CLAUDE]);
+      expect(run.code).toBe(0);
+      expect(run.stderr).toBe('pad-lattice: daemon unavailable; Claude Code will start and the lease will retry\n');
+      expect(run.record?.env['PAD_LATTICE_SOCKET']).toBe(missing);
+    });
+
+    it('an unsafe runtime directory stops the launch with exit 1', async () => {
+      const { mkdirSync, chmodSync } = await import('node:fs');
+      mkdirSync(join(setup.runtimeDir, 'pad-lattice'));
+      chmodSync(join(setup.runtimeDir, 'pad-lattice'), 0o777);
+      const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE]);
+      expect(run).toMatchObject({ code: 1, stderr: `pad-lattice: unsafe runtime directory ${join(setup.runtimeDir, 'pad-lattice')}\n`, record: null });
+      expect(daemon.connections).toEqual([]);
+    });
+
+    it('an unresolvable executable stops the launch with exit 1', async () => {
+      const { runClaudeLauncher } = await import('../../../src/agents/claude/launcher.js');
+      const { PassThrough } = await import('node:stream');
+      const stderr = new PassThrough();
+      const chunks: string[] = [];
+      stderr.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+      const code = await runClaudeLauncher(['--socket', socket, '--claude', FAKE_CLAUDE], {
+        env: { PATH: '', XDG_RUNTIME_DIR: setup.runtimeDir },
+        cwd: setup.cwd,
+        argv0: 'no-such-pad-lattice',
+        stderr,
+      });
+      expect(code).toBe(1);
+      expect(chunks.join('')).toBe('pad-lattice: could not resolve Pad-Lattice executable: no-such-pad-lattice\n');
+      expect(existsSync(join(setup.runtimeDir, 'pad-lattice'))).toBe(false);
+    });
+  });
+});
+
+/** runLauncher, with the growing title list shared while the launcher is still running. */
+async function runLauncherWithLiveTitles(args: string[], env: NodeJS.ProcessEnv, share: (titles: string[]) => void) {
+  const { runClaudeLauncher } = await import('../../../src/agents/claude/launcher.js');
+  const { EventEmitter } = await import('node:events');
+  const { PassThrough } = await import('node:stream');
+  const titles: string[] = [];
+  share(titles);
+  const code = await runClaudeLauncher(args, {
+    env: { PATH: process.env['PATH'], XDG_RUNTIME_DIR: setup.runtimeDir, FAKE_CLAUDE_RECORD: setup.recordPath, ...env },
+    cwd: setup.cwd,
+    argv0: join(setup.binDir, 'pad-lattice'),
+    stderr: new PassThrough(),
+    titleSink: (bytes) => titles.push(bytes),
+    signals: new EventEmitter(),
+  });
+  await delay(0);
+  return { code, titles };
+}
