@@ -60,9 +60,10 @@ export class SessionLease extends EventEmitter<SessionLeaseEvents> implements As
   /** Registers the lease; fails like any request when no daemon runs or the daemon rejects it. */
   static async open(start: LeaseStart, listeners: SessionLeaseListeners = {}): Promise<SessionLease> {
     const lease = new SessionLease(start);
-    for (const [event, listener] of Object.entries(listeners) as [keyof SessionLeaseEvents, (...args: never[]) => void][]) {
-      lease.on(event, listener);
-    }
+    if (listeners.connected) lease.on('connected', listeners.connected);
+    if (listeners.bound) lease.on('bound', listeners.bound);
+    if (listeners.disconnected) lease.on('disconnected', listeners.disconnected);
+    if (listeners.retrying) lease.on('retrying', listeners.retrying);
     await lease.#register();
     return lease;
   }
