@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Builds the browser pad into dist/web-app (or the folder given with --out):
+// the app's TypeScript through its own tsconfig (DOM, ES modules), then the
+// static HTML, CSS and images copied beside it. No bundler: the browser loads
+// the compiled ES modules directly.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const outIndex = process.argv.indexOf('--out');
+const out = outIndex > 0 ? resolve(process.argv[outIndex + 1] ?? '') : join(root, 'dist', 'web-app');
+const appDir = join(root, 'src', 'web', 'app');
+
+rmSync(out, { recursive: true, force: true });
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+const result = spawnSync(process.execPath, [tsc, '-p', join(appDir, 'tsconfig.json'), '--outDir', join(out, 'assets')], {
+  stdio: 'inherit',
+});
+if (result.status !== 0) {
+  console.error('build-web: compiling the browser app failed');
+  process.exit(result.status ?? 1);
+}
+cpSync(join(appDir, 'static'), out, { recursive: true });
+if (!existsSync(join(out, 'assets', 'web', 'app', 'main.js'))) {
+  console.error(`build-web: ${join(out, 'assets', 'web', 'app', 'main.js')} was not produced`);
+  process.exit(1);
+}
+console.log(`build-web: browser app written to ${out}`);

@@ -1,0 +1,43 @@
+// The triple-slash line lets the package's Node tsconfig (which includes all of src/) type-check this browser file.
+
+/** The element with this id; the page is static, so a missing id is a build error worth failing loudly on. */
+export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+  const element = document.getElementById(id);
+  if (element === null) throw new Error(`page element #${id} is missing`);
+  return element as T;
+}
+
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className !== undefined) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Colours go through the CSSOM, which the Content-Security-Policy allows where inline styles are refused. */
+export function paint(node: HTMLElement, color: string): void {
+  node.style.setProperty('--pad-color', color);
+  node.style.setProperty('--pad-ink', inkFor(color));
+}
+
+/** Dark text on bright lights, light text on dim ones. */
+function inkFor(color: string): string {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+  if (match === null) return '#e8edf1';
+  const [r, g, b] = [match[1]!, match[2]!, match[3]!].map((hex) => parseInt(hex, 16) / 255) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 ? '#0b0f12' : '#e8edf1';
+}
+
+const STATE_WORDS: Readonly<Record<string, string>> = {
+  running: 'running',
+  waiting_for_reply: 'waiting for a reply',
+  user_typing: 'typing',
+  waiting_for_approval: 'waiting for approval',
+  success: 'succeeded',
+  error: 'failed',
+  cancelled: 'cancelled',
+};
+
+export function describeState(state: string | null): string {
+  return state === null ? 'no agent selected' : (STATE_WORDS[state] ?? state);
+}

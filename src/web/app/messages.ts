@@ -1,0 +1,38 @@
+import type { ExperienceStateMessage } from '../protocol/experience-message.js';
+import type { PerformanceFrameMessage } from '../protocol/performance-message.js';
+import type { AuthenticatedMessage, ErrorMessage, PairingMessage } from '../protocol/server-messages.js';
+import type { SurfaceMessage } from '../protocol/surface-message.js';
+
+export type { ExperienceStateMessage, PairingMessage, PerformanceFrameMessage, SurfaceMessage };
+
+/** Everything the bridge sends (§10); the types are the server's own, so both sides share one definition. */
+export type ServerMessage =
+  | AuthenticatedMessage
+  | PairingMessage
+  | SurfaceMessage
+  | ExperienceStateMessage
+  | PerformanceFrameMessage
+  | ErrorMessage
+  | { protocol: 1; type: 'remote_revoked' };
+
+/** Commands the app sends after authenticating (§11); `protocol` is added on the way out. */
+export type Command =
+  | { type: 'action'; action: 'approve' | 'reject' | 'stop' | 'retry' }
+  | { type: 'select_session'; slot: number }
+  | { type: 'create_pairing' }
+  | { type: 'revoke_remote' }
+  | { type: 'start_experience'; kind: 'demo' | 'show' }
+  | { type: 'stop_experience' };
+
+/** Parses one incoming frame; null for anything that is not a protocol-1 JSON object. */
+export function parseServerMessage(data: unknown): ServerMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const message = JSON.parse(data) as { protocol?: unknown; type?: unknown };
+    return message !== null && typeof message === 'object' && message.protocol === 1 && typeof message.type === 'string'
+      ? (message as ServerMessage)
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,10 @@
+export { WebBridge, startWebBridge, LOOPBACK_HOST, type WebBridgeOptions } from './server/bridge.js';
+export { WebSurface } from './server/web-surface.js';
+export { WebAppMissingError, defaultAssetRoot } from './server/asset-root.js';
+export type { WebLogger } from './server/web-logger.js';
+export { AdvertisedOriginError } from './http/advertised-origin.js';
+export { IDLE_EXPERIENCE_VIEW, type ExperienceView, type ExperienceStatus } from './protocol/experience-message.js';
+export type { PairingOffer } from './protocol/server-messages.js';
+export type { SecretSource } from './auth/secrets.js';
+export { DEFAULT_WEB_PORT } from './limits.js';
+export { firstPrivateIpv4, resolveLanHost, LanHostError } from './http/lan-hosts.js';

@@ -1,0 +1,21 @@
+import type { SurfaceEvent } from '../../domain/index.js';
+import { MAX_PENDING_SURFACE_EVENTS } from '../limits.js';
+
+/**
+ * Browser presses waiting for the daemon loop (§12): FIFO, bounded at 256,
+ * drop-newest when full, so a flood from the LAN cannot grow memory.
+ */
+export class SurfaceEventQueue {
+  #events: SurfaceEvent[] = [];
+
+  push(event: SurfaceEvent): void {
+    if (this.#events.length < MAX_PENDING_SURFACE_EVENTS) this.#events.push(event);
+  }
+
+  /** Everything queued so far, oldest first; the queue is empty afterwards. */
+  drain(): SurfaceEvent[] {
+    const events = this.#events;
+    this.#events = [];
+    return events;
+  }
+}
