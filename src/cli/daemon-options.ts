@@ -2,6 +2,11 @@ import { PadLatticeClient } from '../client/index.js';
 import { AGENT_STATES, isAgentState, makeIdentity, type AgentIdentity, type AgentState } from '../domain/index.js';
 import { UsageError, type CliIo } from './command.js';
 import { numberOption } from './parse-args.js';
+import { BUILTIN_PROFILE_ROOT, loadCatalogFor, userRootsFor } from './commands/profile-context.js';
+import { createMidiHub, type DaemonMidi, type HubLogger } from '../devices/hub/index.js';
+import type { MidiBackend } from '../midi/midi-port.js';
+import { CatalogWatcher, loadProfileFile } from '../profiles/index.js';
+import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/index.js';
 
 /**
  * Options shared by the commands that talk to a running daemon. The names and
@@ -53,4 +58,59 @@ export function positiveSeconds(flag: string, raw: string | undefined, fallback:
   const value = numberOption(flag, raw, fallback);
   if (!(value > 0)) throw new UsageError(`${flag} must be a positive number of seconds, got ${JSON.stringify(raw)}`);
   return value;
+}
+
+/** The daemon's controller options (parsed by `daemon`; see createMidiHub). */
+export const DAEMON_MIDI_OPTIONS = {
+  profile: { type: 'string' },
+  'profile-file': { type: 'string' },
+  input: { type: 'string' },
+  output: { type: 'string' },
+  'no-greeting': { type: 'boolean', default: false },
+  'greeting-delay': { type: 'string' },
+} as const;
+
+export const DAEMON_MIDI_HELP = `Controllers:
+  --profile ID            drive controllers of this profile (experimental ones too)
+  --profile-file FILE     drive controllers of the profile in FILE
+  --input NAME            the MIDI input port (as 'pad-lattice ports' lists it), or
+                          file:PATH to read presses as hex lines from a file or FIFO
+  --output NAME           the MIDI output port, or trace:PATH to write every message
+                          as a hex line (trace:- = stdout); file:/trace: need --profile
+  --no-greeting           skip the "${DEFAULT_GREETING}" scroll on new controllers
+  --greeting-delay SEC    seconds per greeting frame (default ${DEFAULT_GREETING_DELAY_SECONDS})
+
+Without --profile the daemon opens every controller that a supported profile
+matches ('pad-lattice devices' shows them). It looks for controllers about once
+a second: one plugged in later shows the current view at once, one unplugged is
+dropped and repainted when it returns; several can run at once. Without any
+controller, or without MIDI on the machine, the daemon keeps running.`;
+
+/** The daemon's MIDI hub from its options; throws what the user must fix (unknown profile, broken file, …). */
+export function midiHubFor(
+  values: { profile?: string; 'profile-file'?: string; input?: string; output?: string; 'no-greeting'?: boolean; 'greeting-delay'?: string },
+  io: CliIo,
+  logger: HubLogger,
+  backend: () => MidiBackend,
+): Promise<DaemonMidi> {
+  const delaySeconds = numberOption('--greeting-delay', values['greeting-delay'], DEFAULT_GREETING_DELAY_SECONDS, 0);
+  return createMidiHub({
+    profileId: values.profile,
+    profileFile: values['profile-file'],
+    input: values.input,
+    output: values.output,
+    greeting: { text: values['no-greeting'] === true ? null : DEFAULT_GREETING, delaySeconds },
+    logger,
+    stdout: io.stdout,
+    backend,
+    loadCatalog: () => loadCatalogFor(io),
+    watchCatalog: (onProblems) =>
+      CatalogWatcher.start({
+        builtinRoot: BUILTIN_PROFILE_ROOT,
+        userRoots: userRootsFor(io),
+        onChange: (load) => onProblems(load.problems),
+        onError: (error) => logger.warn(`profile folders: ${error instanceof Error ? error.message : String(error)}`),
+      }),
+    loadProfileFile: (path) => loadProfileFile(path),
+  });
 }

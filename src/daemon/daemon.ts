@@ -106,9 +106,13 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
 
 function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: SurfaceSet): void {
   logger.info(`listening on ${server.path} (mode 0600)`);
-  if (!server.peerCredentials.available) logger.warn(server.peerCredentials.description);
+  if (server.peerCredentials.available) logger.info(server.peerCredentials.description);
+  else logger.warn(server.peerCredentials.description);
   if (surfaces.headless) logger.info('no control surfaces: running headless');
-  else logger.info(`surfaces: ${surfaces.descriptors.map((d) => `${d.kind} ${d.profile}`).join(', ')}`);
+  else {
+    const open = surfaces.descriptors.map((d) => `${d.kind} ${d.profile}`);
+    logger.info(`surfaces: ${open.length === 0 ? 'none yet (controllers are picked up when they appear)' : open.join(', ')}`);
+  }
 }
 
 function makeHandle(runtime: DaemonRuntime, server: SocketServer, surfaces: SurfaceSet, loop: RuntimeLoop, logger: DaemonLogger): DaemonHandle {

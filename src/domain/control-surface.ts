@@ -1,3 +1,4 @@
+import type { ExperienceView } from './experience-view.js';
 import type { ShowFrame } from './show-frame.js';
 import type { SurfaceEvent } from './surface-event.js';
 import type { SurfaceView } from './surface-view.js';
@@ -21,6 +22,8 @@ export interface ControlSurface {
   initialize(): void;
   render(view: SurfaceView): void;
   renderShowFrame(frame: ShowFrame): void;
+  /** The Demo/Show lifecycle (experiences.md §8); only surfaces that show it (the browser) implement it. */
+  setExperience?(view: ExperienceView): void;
   /** Events since the last poll, oldest first. */
   pollEvents(): readonly SurfaceEvent[];
   /** Idempotent; must tolerate never having been initialised. */

@@ -7,3 +7,4 @@ export * from './show-frame.js';
 export * from './surface-event.js';
 export * from './light-token.js';
 export * from './control-surface.js';
+export * from './experience-view.js';

@@ -1,4 +1,4 @@
-import type { ControlSurface, ShowFrame, SurfaceEvent, SurfaceView } from '../domain/index.js';
+import type { ControlSurface, ExperienceView, ShowFrame, SurfaceEvent, SurfaceView } from '../domain/index.js';
 
 /** One member as daemon status describes it (wire-protocol `status.surfaces`). */
 export interface MemberDescriptor {
@@ -102,6 +102,11 @@ export class CompositeSurface implements ControlSurface {
 
   renderShowFrame(frame: ShowFrame): void {
     for (const member of this.#members) member.renderShowFrame(frame);
+  }
+
+  /** Forwarded to the members that show the Demo/Show lifecycle (the browser); MIDI members have no use for it. */
+  setExperience(view: ExperienceView): void {
+    for (const member of this.#members) member.setExperience?.(view);
   }
 
   pollEvents(): SurfaceEvent[] {

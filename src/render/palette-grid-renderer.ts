@@ -1,6 +1,6 @@
 import { OFF_TOKEN, type ShowFrame, type SurfaceView } from '../domain/index.js';
 import type { DeviceProfile } from '../profiles/device-profile.js';
-import { compileVisualFrame } from '../visual-protocol/index.js';
+import { compileVisualFrame, type StateCanvas } from '../visual-protocol/index.js';
 import { ColorResolver } from './color-resolver.js';
 import { RenderError } from './errors.js';
 import type { GreetingScroll } from './greeting-scroll.js';
@@ -35,6 +35,11 @@ export class PaletteGridRenderer {
   readonly #sent: Uint8Array;
   /** Resolved values of the frame being drawn, reused by every frame. */
   readonly #pending: Uint8Array;
+  /**
+   * Resolved values of each state canvas drawn so far. The compiler hands out a
+   * few shared frozen canvases, so 56 of a frame's ~77 tokens resolve with one lookup.
+   */
+  readonly #canvasValues = new WeakMap<StateCanvas, Uint8Array>();
   readonly #rgb: RgbShowEncoder | null;
   readonly #startup: readonly Uint8Array[];
   readonly #clearCommands: readonly Uint8Array[];
@@ -93,8 +98,9 @@ export class PaletteGridRenderer {
     const frame = compileVisualFrame(view, this.#lights.selectors.length);
     const pending = this.#pending;
     const colors = this.#colors;
-    let at = 0;
-    for (const row of frame.state) for (const token of row) pending[at++] = colors.resolve(token);
+    const canvas = this.#resolveCanvas(frame.state);
+    pending.set(canvas);
+    let at = canvas.length;
     for (const token of frame.selectors) pending[at++] = colors.resolve(token);
     for (const token of frame.statuses) pending[at++] = colors.resolve(token);
     for (const action of this.#lights.mappedActions) pending[at++] = colors.resolve(frame.actions[action]);
@@ -126,6 +132,15 @@ export class PaletteGridRenderer {
         this.#write(grid[y * GRID_SIZE + x]!, lit ? color : this.#off, false);
       }
     }
+  }
+
+  #resolveCanvas(canvas: StateCanvas): Uint8Array {
+    let values = this.#canvasValues.get(canvas);
+    if (values === undefined) {
+      values = Uint8Array.from(canvas.flat(), (token) => this.#colors.resolve(token));
+      this.#canvasValues.set(canvas, values);
+    }
+    return values;
   }
 
   #renderShowByPalette(frame: ShowFrame): void {

@@ -76,7 +76,7 @@ describe('pad-lattice daemon (spawned CLI)', () => {
       const daemon = startCli(path, dir);
       await ready(path);
       expect(statSync(path).mode & 0o777).toBe(0o600);
-      expect(daemon.stderr()).toContain('peer uid check unavailable');
+      expect(daemon.stderr()).toContain('peer uid checked with SO_PEERCRED');
       daemon.child.kill(signal);
       expect(await daemon.exited).toBe(0);
       expect(existsSync(path)).toBe(false);

@@ -1,4 +1,4 @@
-import type { ControlSurface, ShowFrame, SurfaceEvent, SurfaceKind, SurfaceView } from '../../src/domain/index.js';
+import type { ControlSurface, ExperienceView, ShowFrame, SurfaceEvent, SurfaceKind, SurfaceView } from '../../src/domain/index.js';
 
 /** A ControlSurface that records every call into a shared log, for composite tests. */
 export class FakeSurface implements ControlSurface {
@@ -34,6 +34,10 @@ export class FakeSurface implements ControlSurface {
 
   renderShowFrame(frame: ShowFrame): void {
     this.log.push(`${this.profileId}.show ${frame.grid[0]?.[0]?.fallback}`);
+  }
+
+  setExperience(view: ExperienceView): void {
+    this.log.push(`${this.profileId}.experience ${view.status}`);
   }
 
   pollEvents(): SurfaceEvent[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IDLE_EXPERIENCE_VIEW } from '../../src/domain/index.js';
 import { CompositeSurface, CompositeSurfaceError } from '../../src/render/index.js';
 import { FakeSurface } from './fake-surface.js';
 import { color, mockSurface, PRO_MK1, uniformShow, view } from './helpers.js';
@@ -12,7 +13,14 @@ describe('midi-rendering.md §16', () => {
     composite.initialize();
     composite.render(view({ selectedState: 'success' }));
     composite.renderShowFrame(uniformShow(color('accent:cyan:selected', [0, 174, 187])));
-    expect(log).toEqual(['virtual/browser.initialize', 'virtual/browser.render success', 'virtual/browser.show accent:cyan:selected']);
+    // The MIDI member has no setExperience; the composite passes the lifecycle to the members that do.
+    composite.setExperience({ ...IDLE_EXPERIENCE_VIEW, status: 'playing', kind: 'show' });
+    expect(log).toEqual([
+      'virtual/browser.initialize',
+      'virtual/browser.render success',
+      'virtual/browser.show accent:cyan:selected',
+      'virtual/browser.experience playing',
+    ]);
     // The MIDI member got the same calls: startup, the success glyph, then an RGB Show.
     expect(midi.output.sent.slice(82).filter((m) => m[0] === 0x90 && m[2] === 21)).toHaveLength(9);
     expect(midi.output.sent.at(-1)![0]).toBe(0xf0);

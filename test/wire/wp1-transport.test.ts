@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { actionPressed } from '../../src/domain/index.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
 import { SocketStartupError, type PeerCredentialSource } from '../../src/daemon/socket/index.js';
+import { UNAVAILABLE_PEER_CREDENTIALS } from '../../src/daemon/socket/peer-credentials.js';
 import { RecordingSurface } from '../daemon/helpers/fakes.js';
 import { makeSocketDir, startTestDaemon, type TestDaemon } from '../daemon/helpers/test-daemon.js';
 import { schemaErrors } from '../daemon/helpers/schema.js';
@@ -134,7 +135,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 45: without peer credentials every local connection is accepted and the daemon says so', async () => {
-    const daemon = await fresh();
+    const daemon = await fresh({ peerCredentials: UNAVAILABLE_PEER_CREDENTIALS });
     expect(daemon.handle.peerCredentialCheck).toBe(false);
     expect(await pings(daemon.path)).toBe(true);
   });

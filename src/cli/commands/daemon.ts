@@ -5,6 +5,10 @@ import { defaultAccentStorePath } from '../../daemon/control-plane/accent-store-
 import { runUntilSignalled } from '../../daemon/shutdown-signals.js';
 import type { DaemonLogger } from '../../daemon/runtime/logger.js';
 import { SocketStartupError } from '../../daemon/socket/index.js';
+import { gateOnSequencer } from '../../devices/hub/index.js';
+import { createJulusianBackend } from '../../midi/julusian-backend.js';
+import type { MidiBackend } from '../../midi/midi-port.js';
+import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor } from '../daemon-options.js';
 
 const HELP = `Usage: pad-lattice daemon [options]
 
@@ -27,8 +31,9 @@ Options:
                           ({"level":"info","message":"..."})
   -h, --help
 
-Without a control surface the daemon runs headless: agents can report and
-inspect state; nothing is drawn.
+${DAEMON_MIDI_HELP}
+
+Agents connect through the socket, e.g. 'pad-lattice send-state running'.
 
 Exit status: 0 stopped by a signal, 1 startup failed (for example another
 daemon is running on the socket, or the path is not a socket), 2 usage error.
@@ -37,6 +42,8 @@ daemon is running on the socket, or the path is not a socket), 2 usage error.
 export interface DaemonCommandDeps {
   readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
   readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger) => Promise<string>;
+  /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */
+  readonly midiBackend?: () => MidiBackend;
 }
 
 const DEFAULT_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
@@ -62,9 +69,11 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DEPS): Comma
         'identity-store': { type: 'string' },
         'activity-motion': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        ...DAEMON_MIDI_OPTIONS,
       });
       const logger = makeLogger(io, values.json === true);
       if (values.socket === '') throw new UsageError('--socket must not be empty');
+      const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
       const options: DaemonOptions = {
         env: io.env,
         ...(values.socket === undefined ? {} : { socketPath: values.socket }),
@@ -73,17 +82,21 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DEPS): Comma
         // The CLI always enables the accent store (control-plane.md §15.1).
         identityStorePath: values['identity-store'] ?? defaultAccentStorePath(io.env),
         activityMotion: values['activity-motion'] === true,
+        surfaces: [midi.hub],
         logger,
       };
       let handle: DaemonHandle;
       try {
         handle = await deps.start(options);
       } catch (error) {
+        await midi.dispose();
         if (!(error instanceof SocketStartupError)) throw error;
         logger.error(error.message);
         return EXIT.failure;
       }
+      logger.info(`connect an agent: pad-lattice send-state running${values.socket === undefined ? '' : ` --socket ${values.socket}`}`);
       await deps.waitForStop(handle, logger);
+      await midi.dispose();
       logger.info('stopped');
       return EXIT.ok;
     },

@@ -16,6 +16,11 @@ import { codexCommand } from './codex.js';
 import { codexHookCommand } from './codex-hook.js';
 import { codexExecCommand } from './codex-exec.js';
 import { uninstallCodexHooksCommand } from './uninstall-codex-hooks.js';
+import { devicesCommand } from './devices.js';
+import { monitorMidiCommand } from './monitor-midi.js';
+import { doctorCommand } from './doctor.js';
+import { showCommand } from './show.js';
+import { demoCommand } from './demo.js';
 
 /** Every `pad-lattice` subcommand, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -36,4 +41,9 @@ export const COMMANDS: readonly Command[] = [
   codexHookCommand,
   codexExecCommand,
   uninstallCodexHooksCommand,
+  devicesCommand,
+  monitorMidiCommand,
+  doctorCommand,
+  showCommand,
+  demoCommand,
 ];

@@ -2,12 +2,14 @@ import { UsageError, type CliIo, type Command } from '../command.js';
 import { runProfileList } from './profile-list.js';
 import { runProfileSchema } from './profile-schema.js';
 import { runProfileShow } from './profile-show.js';
+import { PROFILE_TEST_USAGE, runProfileTest } from './profile-test.js';
 import { runProfileValidate } from './profile-validate.js';
 
 const HELP = `Usage: pad-lattice profile list [--json]
        pad-lattice profile show ID [--json]
        pad-lattice profile validate FILE... [--validate-schema | --schema SCHEMA.json] [--json]
        pad-lattice profile schema
+       ${PROFILE_TEST_USAGE.replace('pad-lattice ', '')}
 
 Device profiles (Device Profile Schema 1) describe a controller as JSON data.
 Built-in profiles ship with Pad-Lattice; your own go in
@@ -25,6 +27,15 @@ Subcommands:
              --validate-schema first checks the raw JSON against our JSON Schema,
              --schema FILE against another one (both need the package ajv).
   schema     prints our JSON Schema (draft 2020-12) of a profile file
+  test       the guided physical test of a controller: draws every figure and
+             asks whether it is visible (y/n on stdin), asks you to press each
+             action and Agent Scene button (--event-timeout SEC each, default 15),
+             and writes a sanitized JSON report to --report FILE (booleans, the
+             profile, port names and the environment; no paths or errors).
+             --input/--output name the ports (also file:PATH / trace:PATH);
+             otherwise the profile's patterns choose them. Stop the daemon
+             first: some systems let only one program open a MIDI port.
+             Exit 0 passed, 1 failed, 3 MIDI unavailable, 130 interrupted.
 
 Options:
   --json     machine-readable output
@@ -38,18 +49,19 @@ const SUBCOMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) 
   show: runProfileShow,
   validate: runProfileValidate,
   schema: runProfileSchema,
+  test: runProfileTest,
 };
 
 export const profileCommand: Command = {
   name: 'profile',
-  summary: 'List, show and validate device profiles; print their JSON Schema',
+  summary: 'List, show, validate and physically test device profiles; print their JSON Schema',
   help: HELP,
   async run(args: readonly string[], io: CliIo): Promise<number> {
     const [name, ...rest] = args;
-    if (name === undefined) throw new UsageError('profile needs a subcommand: list, show, validate or schema');
+    if (name === undefined) throw new UsageError('profile needs a subcommand: list, show, validate, schema or test');
     const subcommand = SUBCOMMANDS[name];
     if (subcommand === undefined) {
-      throw new UsageError(`unknown profile subcommand ${JSON.stringify(name)} (expected list, show, validate or schema)`);
+      throw new UsageError(`unknown profile subcommand ${JSON.stringify(name)} (expected list, show, validate, schema or test)`);
     }
     return subcommand(rest, io);
   },

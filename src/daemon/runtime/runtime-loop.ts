@@ -7,16 +7,22 @@ export const DEFAULT_POLL_INTERVAL = 0.03;
 
 /**
  * Drives a runtime from Node's event loop. Socket messages are handled by
- * their I/O callbacks between timer ticks, so running "surface step, then
- * render step" in each tick keeps the cyclic order of §17.2 — render,
- * sockets, surfaces, render … — and every burst of messages between two
- * ticks collapses into at most one render.
+ * their I/O callbacks; each iteration runs "surface step, then render step",
+ * which keeps the cyclic order of §17.2 — render, sockets, surfaces, render ….
+ *
+ * An iteration runs on every poll-interval tick, and also right after socket
+ * input (setImmediate: once the event loop has handled all the I/O that was
+ * ready), as the reference's select() returns as soon as a socket is ready
+ * instead of waiting out the interval. So a state change reaches the
+ * surfaces without waiting up to a whole tick, and a burst of messages read
+ * in one turn of the event loop still collapses into at most one render.
  */
 export class RuntimeLoop {
   readonly #runtime: DaemonRuntime;
   readonly #intervalMs: number;
   readonly #logger: DaemonLogger;
   #timer: NodeJS.Timeout | null = null;
+  #soon: NodeJS.Immediate | null = null;
 
   constructor(runtime: DaemonRuntime, logger: DaemonLogger, pollInterval = DEFAULT_POLL_INTERVAL) {
     if (!(pollInterval > 0)) throw new RangeError(`pollInterval must be > 0 seconds, got ${pollInterval}`);
@@ -33,16 +39,30 @@ export class RuntimeLoop {
   start(): void {
     if (this.#timer !== null) return;
     this.#guard('render step', () => this.#runtime.renderStep());
-    this.#timer = setInterval(() => {
-      this.#guard('surface step', () => this.#runtime.surfaceStep());
-      this.#guard('render step', () => this.#runtime.renderStep());
-    }, this.#intervalMs);
+    this.#timer = setInterval(() => this.#iterate(), this.#intervalMs);
+    this.#runtime.onInput(() => this.#iterateSoon());
   }
 
   stop(): void {
     if (this.#timer === null) return;
     clearInterval(this.#timer);
     this.#timer = null;
+    if (this.#soon !== null) clearImmediate(this.#soon);
+    this.#soon = null;
+    this.#runtime.onInput(() => undefined);
+  }
+
+  #iterateSoon(): void {
+    if (this.#soon !== null) return;
+    this.#soon = setImmediate(() => {
+      this.#soon = null;
+      this.#iterate();
+    });
+  }
+
+  #iterate(): void {
+    this.#guard('surface step', () => this.#runtime.surfaceStep());
+    this.#guard('render step', () => this.#runtime.renderStep());
   }
 
   #guard(step: string, run: () => void): void {

@@ -37,6 +37,7 @@ export class DaemonRuntime {
   readonly #logger: DaemonLogger;
   readonly #scheduler: RenderScheduler;
   readonly #context: MessageContext;
+  #inputListener: () => void = () => undefined;
 
   constructor(options: RuntimeOptions) {
     this.plane = options.plane;
@@ -71,24 +72,21 @@ export class DaemonRuntime {
     });
   }
 
+  /** Told after every handled line and closed connection; the loop uses it to iterate without waiting for its timer. */
+  onInput(listener: () => void): void {
+    this.#inputListener = listener;
+  }
+
   /** One complete inbound line of a connection: decode at the edge, then handle; errors are answered, never thrown. */
   handleLine(connection: ConnectionId, line: Uint8Array): void {
-    const decoded = decodeClientLine(line);
-    if (!decoded.ok) {
-      sendReply(this.#outbox, connection, { type: 'error', code: decoded.error.code, message: decoded.error.message });
-      return;
-    }
-    try {
-      handleClientMessage(this.#context, connection, decoded.message);
-    } catch (error) {
-      // A bug behind the edge must not take the daemon (and every other client) down.
-      this.#logger.error(`handling ${decoded.message.type} failed: ${describeError(error)}`);
-    }
+    this.#handleLine(connection, line);
+    this.#inputListener();
   }
 
   /** §11.5 clean-up for a connection that is gone, whatever the cause. */
   connectionClosed(connection: ConnectionId): void {
     this.plane.disconnect(connection);
+    this.#inputListener();
   }
 
   /** §17.2 step 1: tick, preemption, experience tick, then render if the revision (or activity motion) asks. */
@@ -120,6 +118,20 @@ export class DaemonRuntime {
   /** §3.3: stops a playing experience before the connections close. */
   stopExperience(): void {
     this.#experience.stop('daemon_stopped');
+  }
+
+  #handleLine(connection: ConnectionId, line: Uint8Array): void {
+    const decoded = decodeClientLine(line);
+    if (!decoded.ok) {
+      sendReply(this.#outbox, connection, { type: 'error', code: decoded.error.code, message: decoded.error.message });
+      return;
+    }
+    try {
+      handleClientMessage(this.#context, connection, decoded.message);
+    } catch (error) {
+      // A bug behind the edge must not take the daemon (and every other client) down.
+      this.#logger.error(`handling ${decoded.message.type} failed: ${describeError(error)}`);
+    }
   }
 
   #handleSurfaceEvent(event: SurfaceEvent): void {

@@ -22,11 +22,13 @@ export interface StatusSources {
 export function buildStatusReport(sources: StatusSources): StatusReport {
   const { plane, surfaces } = sources;
   const descriptors = surfaces.descriptors;
+  // A hot-plug hub with no controller open yet describes nothing: report it like a headless daemon.
+  const none = descriptors.length === 0;
   return {
-    profile: surfaces.headless ? HEADLESS_PROFILE : descriptors.map((d) => d.profile).join('+'),
+    profile: none ? HEADLESS_PROFILE : descriptors.map((d) => d.profile).join('+'),
     visualProtocol: 1,
-    input: surfaces.headless ? HEADLESS_PORT : descriptors.map((d) => d.input).join('; '),
-    output: surfaces.headless ? HEADLESS_PORT : descriptors.map((d) => d.output).join('; '),
+    input: none ? HEADLESS_PORT : descriptors.map((d) => d.input).join('; '),
+    output: none ? HEADLESS_PORT : descriptors.map((d) => d.output).join('; '),
     surfaces: descriptors,
     selected: plane.selection(),
     overflowCount: plane.overflowCount(),

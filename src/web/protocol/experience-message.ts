@@ -1,49 +1,7 @@
-import type { ExperienceKind } from '../../domain/index.js';
+import type { ExperienceKind, ExperienceStatus, ExperienceView } from '../../domain/index.js';
 import { WEB_PROTOCOL_VERSION } from '../limits.js';
 
-export type ExperienceStatus = 'idle' | 'blocked' | 'starting' | 'playing';
-
-/**
- * The lifecycle of a Demo or Show as surfaces see it (experiences.md §8). The
- * experience controller builds it; the browser surface forwards it as
- * `experience_state` and a MIDI surface ignores it.
- */
-export interface ExperienceView {
-  readonly status: ExperienceStatus;
-  readonly kind: ExperienceKind | null;
-  readonly title: string | null;
-  readonly cueIndex: number | null;
-  readonly caption: string | null;
-  readonly detail: string | null;
-  readonly elapsedMs: number;
-  readonly durationMs: number | null;
-  readonly tempo: number;
-  readonly audioAsset: string | null;
-  readonly audioCue: string | null;
-  readonly audioSlot: number | null;
-  readonly audioSequence: number;
-  readonly startDelayMs: number;
-  readonly reason: string | null;
-}
-
-/** What browsers see before any experience ran (§10.4). */
-export const IDLE_EXPERIENCE_VIEW: ExperienceView = Object.freeze({
-  status: 'idle',
-  kind: null,
-  title: null,
-  cueIndex: null,
-  caption: null,
-  detail: null,
-  elapsedMs: 0,
-  durationMs: null,
-  tempo: 1,
-  audioAsset: null,
-  audioCue: null,
-  audioSlot: null,
-  audioSequence: 0,
-  startDelayMs: 0,
-  reason: null,
-});
+export { IDLE_EXPERIENCE_VIEW, type ExperienceStatus, type ExperienceView } from '../../domain/index.js';
 
 export interface ExperienceStateMessage {
   protocol: 1;

@@ -1,0 +1,33 @@
+import { type CliIo, type Command } from '../command.js';
+import { parseCommandArgs } from '../parse-args.js';
+import { DEFAULT_EXPERIENCE_DEPS, DEVICE_HELP, DEVICE_OPTIONS, runExperienceCommand, type ExperienceCommandDeps } from './show.js';
+
+const HELP = `Usage: pad-lattice demo [device options]
+
+A guided tour of the visual protocol on a MIDI controller, with three pretend
+agents: select a Scene, read an agent's state, approve it, retry another, and
+watch everything turn green. Each step's instructions are printed here; the
+controller's Scene and action buttons answer them. No real agent is contacted.
+Ctrl-C stops it and always leaves the controller cleared.
+
+Options:
+${DEVICE_HELP}
+  -h, --help
+
+Exit status: 0 the tour was finished, 1 it was not (a profile or port error),
+2 usage error, 3 no MIDI controller found, 130 interrupted.
+`;
+
+export function makeDemoCommand(deps: ExperienceCommandDeps = DEFAULT_EXPERIENCE_DEPS): Command {
+  return {
+    name: 'demo',
+    summary: 'A guided tour of the pad on a MIDI controller, with pretend agents',
+    help: HELP,
+    async run(args: readonly string[], io: CliIo): Promise<number> {
+      const { values } = parseCommandArgs(args, DEVICE_OPTIONS);
+      return runExperienceCommand('demo', values, io, deps);
+    },
+  };
+}
+
+export const demoCommand = makeDemoCommand();

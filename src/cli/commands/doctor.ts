@@ -1,0 +1,108 @@
+import { EXIT, type CliIo, type Command } from '../command.js';
+import { parseCommandArgs } from '../parse-args.js';
+import { colourEnabled, makeStyle } from '../style.js';
+import { countLegacyHooks } from '../../agents/codex/legacy-hooks.js';
+import { defaultHooksPath, readHooksFile } from '../../agents/codex/legacy-hooks-file.js';
+import { DaemonUnavailableError, PadLatticeClient } from '../../client/index.js';
+import { defaultSocketPath } from '../../daemon/wire/socket-path.js';
+import { runDoctor, type CheckStatus, type DoctorCheck, type DoctorReport } from '../../devices/doctor/index.js';
+import { currentEnvironment } from '../../devices/guided-test/index.js';
+import { gateOnSequencer } from '../../devices/hub/index.js';
+import { createJulusianBackend } from '../../midi/julusian-backend.js';
+import type { MidiBackend } from '../../midi/midi-port.js';
+import { PACKAGE_VERSION } from '../../package-info.js';
+import { homeFrom, loadCatalogFor } from './profile-context.js';
+
+const HELP = `Usage: pad-lattice doctor [--json]
+
+Checks what Pad-Lattice needs and prints one line per check:
+  runtime      the Node.js version and operating system
+  profiles     the device profile catalog, built-in and yours
+  midi         the MIDI ports (none are opened)
+  devices      which profiles match those ports, experimental ones included
+  daemon       whether a daemon answers on the socket
+  codex_hooks  leftover Pad-Lattice handlers in the global Codex hooks file
+Your home directory is shown as ~ and $XDG_RUNTIME_DIR by name, so the output
+can be shared as it is.
+
+Options:
+  --json    print {"version","overall","checks":[{"name","status","summary","details"}]}
+  -h, --help
+
+Exit status: 0 every check is ok or a warning, 1 a check found an error.
+`;
+
+export interface DoctorDeps {
+  readonly backend: () => MidiBackend;
+  /** True when a daemon answers on the socket, false when none runs there. */
+  readonly probeDaemon: (socketPath: string, io: CliIo) => Promise<boolean>;
+}
+
+async function pingDaemon(socketPath: string): Promise<boolean> {
+  try {
+    await new PadLatticeClient({ socketPath }).ping();
+    return true;
+  } catch (error) {
+    if (error instanceof DaemonUnavailableError) return false;
+    throw error;
+  }
+}
+
+/** The `codex_hooks` check of agent-adapters.md §A.10. */
+function codexHooksCheck(env: NodeJS.ProcessEnv): DoctorCheck {
+  const path = defaultHooksPath(env);
+  try {
+    const count = countLegacyHooks(readHooksFile(path));
+    if (count > 0) {
+      return {
+        name: 'codex_hooks',
+        status: 'warning',
+        summary: `${count} legacy global Pad-Lattice hooks remain (remove them with 'pad-lattice uninstall-codex-hooks')`,
+        details: { path, count },
+      };
+    }
+    return { name: 'codex_hooks', status: 'ok', summary: 'hooks activate only through pad-lattice codex', details: { path } };
+  } catch (error) {
+    return { name: 'codex_hooks', status: 'error', summary: error instanceof Error ? error.message : String(error), details: { path } };
+  }
+}
+
+function printReport(io: CliIo, report: DoctorReport): void {
+  const style = makeStyle(colourEnabled(io.stdout, io.env));
+  const paint: Record<CheckStatus, (text: string) => string> = { ok: style.green, warning: style.yellow, error: style.red };
+  const width = Math.max(...report.checks.map((check) => check.name.length));
+  io.stdout.write(`pad-lattice ${report.version}: ${paint[report.overall](report.overall)}\n`);
+  for (const check of report.checks) {
+    io.stdout.write(`  ${paint[check.status](check.status.padEnd(7))}  ${check.name.padEnd(width)}  ${check.summary}\n`);
+  }
+}
+
+export function makeDoctorCommand(deps: DoctorDeps): Command {
+  return {
+    name: 'doctor',
+    summary: 'Check the runtime, device profiles, MIDI ports, daemon and hooks',
+    help: HELP,
+    async run(args: readonly string[], io: CliIo): Promise<number> {
+      const { values } = parseCommandArgs(args, { json: { type: 'boolean', default: false } });
+      const environment = currentEnvironment();
+      const socketPath = defaultSocketPath(io.env);
+      const report = await runDoctor({
+        runtime: { node: environment.node, system: environment.system, release: environment.release, version: PACKAGE_VERSION },
+        loadCatalog: () => loadCatalogFor(io),
+        listPorts: () => deps.backend().listPorts(),
+        socketPath,
+        probeDaemon: (path) => deps.probeDaemon(path, io),
+        moreChecks: [async () => codexHooksCheck(io.env)],
+        redaction: { home: homeFrom(io.env), runtimeDir: io.env['XDG_RUNTIME_DIR'] },
+      });
+      if (values.json === true) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else printReport(io, report);
+      return report.overall === 'error' ? EXIT.failure : EXIT.ok;
+    },
+  };
+}
+
+export const doctorCommand = makeDoctorCommand({
+  backend: () => gateOnSequencer(createJulusianBackend()),
+  probeDaemon: (socketPath) => pingDaemon(socketPath),
+});

@@ -1,0 +1,11 @@
+export { daemonCheck, devicesCheck, midiCheck, profilesCheck, runtimeCheck, type RuntimeFacts } from './checks.js';
+export {
+  makeRedactor,
+  overallStatus,
+  redactDeep,
+  type CheckStatus,
+  type DoctorCheck,
+  type DoctorReport,
+  type RedactionSources,
+} from './doctor-report.js';
+export { runDoctor, type DoctorSources } from './run-doctor.js';

@@ -1,0 +1,35 @@
+import type { MidiPortNames } from '../../midi/midi-port.js';
+import type { CatalogLoad } from '../../profiles/index.js';
+import { daemonCheck, devicesCheck, midiCheck, profilesCheck, runtimeCheck, type RuntimeFacts } from './checks.js';
+import { makeRedactor, overallStatus, redactDeep, type DoctorCheck, type DoctorReport, type RedactionSources } from './doctor-report.js';
+
+export interface DoctorSources {
+  readonly runtime: RuntimeFacts;
+  readonly loadCatalog: () => Promise<CatalogLoad>;
+  /** Lists MIDI ports; `doctor` never opens a device. */
+  readonly listPorts: () => MidiPortNames;
+  readonly socketPath: string;
+  /** True when a daemon answers on the path, false when none runs there. */
+  readonly probeDaemon: (path: string) => Promise<boolean>;
+  /** Checks of other parts (e.g. `codex_hooks`), run last, in order. */
+  readonly moreChecks?: readonly (() => Promise<DoctorCheck>)[];
+  readonly redaction: RedactionSources;
+}
+
+/**
+ * The `doctor` report: runtime, profiles, midi, devices (only when the catalog
+ * loaded), daemon, then any further checks — every string redacted.
+ */
+export async function runDoctor(sources: DoctorSources): Promise<DoctorReport> {
+  const checks: DoctorCheck[] = [runtimeCheck(sources.runtime)];
+  const profiles = await profilesCheck(sources.loadCatalog);
+  checks.push(profiles.check);
+  const midi = midiCheck(sources.listPorts);
+  checks.push(midi.check);
+  if (profiles.catalog !== null) checks.push(devicesCheck(profiles.catalog, midi.ports));
+  checks.push(await daemonCheck(sources.socketPath, sources.probeDaemon));
+  for (const check of sources.moreChecks ?? []) checks.push(await check());
+  const redact = makeRedactor(sources.redaction);
+  const redacted = checks.map((check) => redactDeep(check, redact) as DoctorCheck);
+  return { version: sources.runtime.version, overall: overallStatus(redacted), checks: redacted };
+}

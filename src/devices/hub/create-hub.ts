@@ -1,0 +1,86 @@
+import type { MidiBackend } from '../../midi/midi-port.js';
+import type { TextSink } from '../../midi/trace-output.js';
+import { formatIssueLine, type CatalogLoad, type DeviceProfile, type ProfileProblem } from '../../profiles/index.js';
+import type { DeviceSelection } from './device-plan.js';
+import { HubSetupError } from './fixed-ports.js';
+import { MidiDeviceHub, type HubLogger } from './midi-device-hub.js';
+import type { GreetingOptions } from './open-device.js';
+
+/** A catalog that follows the profile folders while the daemon runs (profiles' CatalogWatcher fits). */
+export interface LiveCatalog {
+  readonly snapshot: CatalogLoad;
+  close(): Promise<void>;
+}
+
+export interface MidiHubSetup {
+  readonly profileId?: string | undefined;
+  readonly profileFile?: string | undefined;
+  readonly input?: string | undefined;
+  readonly output?: string | undefined;
+  readonly greeting: GreetingOptions;
+  readonly logger: HubLogger;
+  /** Where `trace:-` writes. */
+  readonly stdout: TextSink;
+  readonly backend: () => MidiBackend;
+  /** The catalog once (for --profile ID). */
+  readonly loadCatalog: () => Promise<CatalogLoad>;
+  /** The catalog kept up to date (for auto-detection), told about later problems through `onProblems`. */
+  readonly watchCatalog: (onProblems: (problems: readonly ProfileProblem[]) => void) => Promise<LiveCatalog>;
+  readonly loadProfileFile: (path: string) => Promise<DeviceProfile>;
+  readonly scanIntervalMs?: number;
+}
+
+export interface DaemonMidi {
+  /** One surface for the daemon: every controller, present and future. */
+  readonly hub: MidiDeviceHub;
+  /** Stops following the profile folders; the daemon closes the hub itself. */
+  dispose(): Promise<void>;
+}
+
+const given = (value: string | undefined): value is string => value !== undefined && value !== '';
+
+/**
+ * The daemon's MIDI side from its command-line choices: a named profile (from
+ * the catalog or a file) or auto-detection over the supported profiles, with
+ * optional port names or trace/file specs. Errors the user must fix — both
+ * --profile and --profile-file, an unknown id, a broken file, a spec without a
+ * profile — are thrown; a missing device or missing MIDI never is.
+ */
+export async function createMidiHub(setup: MidiHubSetup): Promise<DaemonMidi> {
+  const ports = { ...(given(setup.input) ? { input: setup.input } : {}), ...(given(setup.output) ? { output: setup.output } : {}) };
+  const reportProblems = (problems: readonly ProfileProblem[]) => {
+    for (const problem of problems) {
+      for (const issue of problem.issues) setup.logger.warn(`profile not loaded: ${formatIssueLine(problem.source, issue)}`);
+    }
+  };
+  let selection: DeviceSelection;
+  let live: LiveCatalog | null = null;
+  if (given(setup.profileId) && given(setup.profileFile)) {
+    throw new HubSetupError('use either --profile or --profile-file, not both');
+  } else if (given(setup.profileFile)) {
+    selection = { mode: 'profile', profile: await setup.loadProfileFile(setup.profileFile), ...ports };
+  } else if (given(setup.profileId)) {
+    const { catalog, problems } = await setup.loadCatalog();
+    reportProblems(problems);
+    selection = { mode: 'profile', profile: catalog.get(setup.profileId), ...ports };
+  } else {
+    live = await setup.watchCatalog(reportProblems);
+    reportProblems(live.snapshot.problems);
+    const catalog = live;
+    selection = { mode: 'auto', profiles: () => catalog.snapshot.catalog.profiles, ...ports };
+  }
+  try {
+    const hub = new MidiDeviceHub({
+      selection,
+      backend: setup.backend,
+      logger: setup.logger,
+      greeting: setup.greeting,
+      stdout: setup.stdout,
+      ...(setup.scanIntervalMs === undefined ? {} : { scanIntervalMs: setup.scanIntervalMs }),
+    });
+    return { hub, dispose: async () => void (await live?.close()) };
+  } catch (error) {
+    await live?.close();
+    throw error;
+  }
+}
