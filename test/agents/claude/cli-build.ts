@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+/** The folders of package.json `files` besides the build output; the daemon reads them at start. */
+const PACKAGED_DATA = ['profiles', 'schemas', 'shows', 'demos'];
 
 /** A compiled copy of the CLI laid out like an npm install: bin links to the built entry files. */
 export interface BuiltCli {
   readonly root: string;
+  /** The built `src/cli/main.js`, for running a command (the daemon) with `node`. */
+  readonly main: string;
   /** `pad-lattice` with a `pad-lattice-hook` sibling (the light hook entry is used). */
   readonly withHookEntry: string;
   /** `pad-lattice` alone (hooks fall back to `pad-lattice claude-hook`). */
@@ -39,12 +43,14 @@ export function buildCli(root: string): BuiltCli {
   if (!existsSync(main) || !existsSync(hookMain)) throw new Error(`building the CLI failed:\n${tsc.stdout}${tsc.stderr}`);
   // Bare imports resolve through this link; package-info finds the package by name.
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
+  // The packaged data (built-in profiles, schemas, shows, demos) sits next to package.json, as in the published package.
+  for (const data of PACKAGED_DATA) symlinkSync(join(REPO, data), join(root, data));
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'pad-lattice', version: '0.0.0-test', type: 'module' }));
   chmodSync(main, 0o755);
   chmodSync(hookMain, 0o755);
   const withHookEntry = binDir(root, 'bin-light', main, hookMain);
   const withoutHookEntry = binDir(root, 'bin-plain', main, null);
-  return { root, withHookEntry, withoutHookEntry };
+  return { root, main, withHookEntry, withoutHookEntry };
 }
 
 function binDir(root: string, name: string, main: string, hookMain: string | null): string {

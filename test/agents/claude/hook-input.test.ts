@@ -5,23 +5,20 @@ import { parseHookInput } from '../../../src/agents/claude/hook-input.js';
 import { planFor } from '../../../src/agents/claude/event-plan.js';
 import { runCli } from '../../../src/cli/main.js';
 import type { CliIo } from '../../../src/cli/command.js';
-import { RecordingDaemon, privateTempDir, removeTempDirs } from './fake-daemon.js';
+import { FakeDaemon, cleanUpFakes, privateTempDir } from '../shared/fake-daemon.js';
 import { runHook } from './hook-runner.js';
 
-let daemon: RecordingDaemon;
+let daemon: FakeDaemon;
 let socket: string;
 let runtimeDir: string;
 
 beforeEach(async () => {
   runtimeDir = privateTempDir('pl-claude-rt-');
   socket = join(privateTempDir('pl-claude-sock-'), 'daemon.sock');
-  daemon = await RecordingDaemon.start(socket);
+  daemon = await FakeDaemon.start(socket);
 });
 
-afterEach(async () => {
-  await daemon.close();
-  removeTempDirs();
-});
+afterEach(cleanUpFakes);
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
@@ -50,7 +47,7 @@ describe('Claude hook input', () => {
 
   it('PAD_LATTICE_SOCKET wins over --socket; an empty one counts as unset', async () => {
     const other = join(privateTempDir('pl-claude-sock-'), 'other.sock');
-    const second = await RecordingDaemon.start(other);
+    const second = await FakeDaemon.start(other);
     try {
       const stop = { session_id: 'abc123', hook_event_name: 'Stop' };
       await runHook(stop, { args: ['--socket', socket], env: { XDG_RUNTIME_DIR: runtimeDir, PAD_LATTICE_SOCKET: other } });

@@ -1,14 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RecordingDaemon, privateTempDir, removeTempDirs, until, type RecordedConnection } from './fake-daemon.js';
+import { FakeDaemon, cleanUpFakes, privateTempDir, until, type FakeConnection } from '../shared/fake-daemon.js';
 import { runHook } from './hook-runner.js';
 
 const ALLOW = '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}\n';
 const DENY = '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"Rejected from Pad-Lattice."}}}\n';
 const HEX32 = /^[0-9a-f]{32}$/;
 
-let daemon: RecordingDaemon;
+let daemon: FakeDaemon;
 let runtimeDir: string;
 let socket: string;
 
@@ -33,12 +33,12 @@ function markerFiles(): string[] {
 }
 
 /** Resolves with the n-th subscription connection once it has arrived. */
-async function subscription(n = 0): Promise<RecordedConnection> {
-  await until(() => daemon.subscriptions().length > n, `subscription ${n}`);
-  return daemon.subscriptions()[n] as RecordedConnection;
+async function subscription(n = 0): Promise<FakeConnection> {
+  await until(() => daemon.connectionsOf('subscribe_actions').length > n, `subscription ${n}`);
+  return daemon.connectionsOf('subscribe_actions')[n] as FakeConnection;
 }
 
-function answer(connection: RecordedConnection, action: string, agent: object = { backend: 'claude', session_id: 'abc123' }): void {
+function answer(connection: FakeConnection, action: string, agent: object = { backend: 'claude', session_id: 'abc123' }): void {
   const requestId = connection.received[0]?.['request_id'];
   connection.send({ protocol: 1, type: 'action', action, agent, request_id: requestId });
 }
@@ -50,13 +50,10 @@ function statesOf(sessionId: string): unknown[] {
 beforeEach(async () => {
   runtimeDir = privateTempDir('pl-claude-rt-');
   socket = join(privateTempDir('pl-claude-sock-'), 'daemon.sock');
-  daemon = await RecordingDaemon.start(socket);
+  daemon = await FakeDaemon.start(socket);
 });
 
-afterEach(async () => {
-  await daemon.close();
-  removeTempDirs();
-});
+afterEach(cleanUpFakes);
 
 describe('agent-adapters.md Part D', () => {
   describe('Claude hook', () => {
@@ -170,7 +167,7 @@ describe('agent-adapters.md Part D', () => {
       expect(run.elapsedMs).toBeGreaterThanOrEqual(490);
       expect(run.elapsedMs).toBeLessThan(3_000);
       expect(statesOf('abc123')).toEqual(['waiting_for_approval']);
-      await until(() => daemon.subscriptions()[0]?.ended === true, 'the subscription to close');
+      await until(() => daemon.connectionsOf('subscribe_actions')[0]?.ended === true, 'the subscription to close');
       expect(markerFiles()).toEqual([]);
     });
 
@@ -182,7 +179,7 @@ describe('agent-adapters.md Part D', () => {
         expect(run.elapsedMs).toBeLessThan(3_000);
         expect(daemon.messages().slice(before)).toEqual([{ protocol: 1, type: 'state', state: 'waiting_for_reply', agent: { backend: 'claude', session_id: 'abc123' } }]);
       }
-      expect(daemon.subscriptions()).toEqual([]);
+      expect(daemon.connectionsOf('subscribe_actions')).toEqual([]);
     });
 
     it('scenario 47: a matching PostToolUse retires the waiter before it reports', async () => {
@@ -226,7 +223,7 @@ describe('agent-adapters.md Part D', () => {
       const other = runHook(permissionRequest('xyz'), { args: hookArgs('30'), env: env() });
       const otherWaiter = await subscription(0);
       for (const boundary of boundaries) {
-        const count = daemon.subscriptions().length;
+        const count = daemon.connectionsOf('subscribe_actions').length;
         const first = runHook(permissionRequest('abc123', 'one'), { args: hookArgs('30'), env: env() });
         const second = runHook(permissionRequest('abc123', 'two'), { args: hookArgs('30'), env: env() });
         const [a, b] = [await subscription(count), await subscription(count + 1)];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
 import { runClaudeLauncher } from '../../../src/agents/claude/launcher.js';
-import { privateTempDir } from './fake-daemon.js';
+import { privateTempDir } from '../shared/fake-daemon.js';
 
 /** The fake `claude` of test/fixtures (agent-adapters.md Part C "fake agent"). */
 export const FAKE_CLAUDE = fileURLToPath(new URL('../../fixtures/agents/claude/fake-claude.mjs', import.meta.url));

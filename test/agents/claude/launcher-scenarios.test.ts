@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventsFor, settingsObject } from '../../../src/agents/claude/settings.js';
 import { parseClaudeVersion } from '../../../src/agents/claude/version-probe.js';
-import { RecordingDaemon, delay, privateTempDir, removeTempDirs, sessionObject, until } from './fake-daemon.js';
+import { FakeDaemon, cleanUpFakes, delay, privateTempDir, stateAck, until } from '../shared/fake-daemon.js';
 import { FAKE_CLAUDE, launcherSetup, readRecord, runLauncher, settingsPathOf, type LauncherSetup } from './launcher-harness.js';
 
 const NINE = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Notification', 'Stop', 'StopFailure', 'SessionEnd'];
@@ -12,20 +12,17 @@ const CORE = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostTool
 const SIX = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'];
 const HEX32 = /^[0-9a-f]{32}$/;
 
-let daemon: RecordingDaemon;
+let daemon: FakeDaemon;
 let socket: string;
 let setup: LauncherSetup;
 
 beforeEach(async () => {
   socket = join(privateTempDir('pl-claude-sock-'), 'daemon.sock');
-  daemon = await RecordingDaemon.start(socket);
+  daemon = await FakeDaemon.start(socket);
   setup = launcherSetup();
 });
 
-afterEach(async () => {
-  await daemon.close();
-  removeTempDirs();
-});
+afterEach(cleanUpFakes);
 
 function expectedSettings(command: string, events: readonly string[]): object {
   const hooks: Record<string, unknown> = {};
@@ -111,7 +108,7 @@ describe('agent-adapters.md Part D', () => {
         protocol: 1,
         type: 'session_lease_bound',
         lease_id: 'x',
-        session: sessionObject('claude', 'abc123', { scene, accent, label }),
+        session: stateAck('claude', 'abc123', { scene, accent, label }),
       });
       let titles: string[] = [];
       daemon.handler = (message, connection) => {
@@ -139,7 +136,7 @@ describe('agent-adapters.md Part D', () => {
       const release = join(setup.cwd, 'release');
       daemon.handler = (message, connection) => {
         if (message['type'] !== 'session_lease') return;
-        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: sessionObject('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'docs' }) });
+        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'docs' }) });
         // A later registration proves the notification was read before the fake is released.
         setTimeout(() => connection.close(), 20);
       };
@@ -159,7 +156,7 @@ describe('agent-adapters.md Part D', () => {
       const release = join(setup.cwd, 'release');
       daemon.handler = (message, connection) => {
         if (message['type'] !== 'session_lease' || daemon.ofType('session_lease').length > 1) return;
-        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: sessionObject('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'p' }) });
+        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'p' }) });
         setTimeout(() => connection.close(), 20);
       };
       const released = (async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson, inputDigest } from '../../../src/agents/claude/canonical-json.js';
 import { WaiterRegistry, sessionKey, type CancelDeps } from '../../../src/agents/claude/waiter-registry.js';
-import { RecordingDaemon, privateTempDir, removeTempDirs } from './fake-daemon.js';
+import { FakeDaemon, cleanUpFakes, privateTempDir } from '../shared/fake-daemon.js';
 import { runHook } from './hook-runner.js';
 
 let runtimeDir: string;
@@ -13,9 +13,7 @@ beforeEach(() => {
   runtimeDir = privateTempDir('pl-claude-reg-');
 });
 
-afterEach(() => {
-  removeTempDirs();
-});
+afterEach(cleanUpFakes);
 
 /** A pid that certainly belonged to a process that has exited. */
 function deadPid(): number {
@@ -39,7 +37,7 @@ function recordingDeps(): CancelDeps & { sleeps: number[] } {
 describe('agent-adapters.md Part D', () => {
   it('scenario 50: a marker of a dead waiter is deleted without waiting', async () => {
     const socket = join(privateTempDir('pl-claude-sock-'), 'daemon.sock');
-    const daemon = await RecordingDaemon.start(socket);
+    const daemon = await FakeDaemon.start(socket);
     try {
       const marker = plantMarker('abc123', 'a'.repeat(32), deadPid());
       const run = await runHook({ session_id: 'abc123', hook_event_name: 'Stop' }, { args: ['--socket', socket], env: { XDG_RUNTIME_DIR: runtimeDir } });

@@ -39,6 +39,8 @@ export interface FakeDaemonOptions {
 export class FakeDaemon {
   readonly connections: FakeConnection[] = [];
   readonly events: FakeEvent[] = [];
+  /** Every received line with the index of its connection, in arrival order across connections. */
+  readonly lines: { readonly connection: number; readonly message: Record<string, unknown> }[] = [];
   handler: FakeHandler = () => undefined;
   readonly #server: Server;
 
@@ -61,7 +63,7 @@ export class FakeDaemon {
 
   /** Every received message, in arrival order across connections. */
   messages(): Record<string, unknown>[] {
-    return this.connections.flatMap((connection) => connection.received);
+    return this.lines.map((line) => line.message);
   }
 
   ofType(type: string): Record<string, unknown>[] {
@@ -70,7 +72,12 @@ export class FakeDaemon {
 
   /** The first connection whose first line has `type`, if any. */
   connectionOf(type: string): FakeConnection | undefined {
-    return this.connections.find((connection) => connection.received[0]?.['type'] === type);
+    return this.connectionsOf(type)[0];
+  }
+
+  /** Every connection whose first line has `type`, in accept order (e.g. each `subscribe_actions` waiter). */
+  connectionsOf(type: string): FakeConnection[] {
+    return this.connections.filter((connection) => connection.received[0]?.['type'] === type);
   }
 
   async close(): Promise<void> {
@@ -120,6 +127,7 @@ export class FakeDaemon {
   #handle(line: string, connection: FakeConnection): void {
     const message = JSON.parse(line) as Record<string, unknown>;
     connection.received.push(message);
+    this.lines.push({ connection: connection.index, message });
     if (message['type'] === 'session_lease' && this.options.ackLeases !== false) {
       connection.send({ protocol: 1, type: 'session_lease_ack', lease_id: message['lease_id'] });
     }
@@ -161,12 +169,12 @@ export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Polls until `check` holds; fails naming `what` after `timeoutMs`. */
-export async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+/** Polls until `check` holds (it may ask a real daemon, hence the promise); fails naming `what` after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000, pollMs = 5): Promise<void> {
   const start = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await delay(5);
+    await delay(pollMs);
   }
 }
 

@@ -1,0 +1,114 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { PadLatticeClient } from '../../../src/client/index.js';
+import { formatHexLine, parseHexLine } from '../../../src/midi/hex-line.js';
+import { loadProfileFile, type DeviceProfile } from '../../../src/profiles/index.js';
+import type { ProfileAddress } from '../../../src/profiles/schema-primitives.js';
+import { channelMessage, statusByteFor } from '../../../src/render/midi-encoding.js';
+import { traceLines, writeFifo } from '../../e2e/helpers.js';
+import { privateTempDir, until } from '../shared/fake-daemon.js';
+import type { BuiltCli } from './cli-build.js';
+
+/** One pad or button of the profile, as the daemon lights it and reads its presses. */
+export type PadAddress = Readonly<ProfileAddress>;
+
+/**
+ * `pad-lattice daemon` as its own process with a controller made of files:
+ * every MIDI message it sends lands as a hex line in a trace file, and hex
+ * lines written into a FIFO reach it as presses, exactly as a Launchpad's
+ * would. The profile is read from the same built-in file the daemon loads.
+ */
+export interface TraceDaemon {
+  readonly socket: string;
+  readonly client: PadLatticeClient;
+  readonly profile: DeviceProfile;
+  /** Presses `address` once (value 127), as the controller would send it. */
+  press(address: PadAddress): void;
+  /** The value the daemon last sent to `address` (its palette colour), or undefined before any. */
+  lightOf(address: PadAddress): number | undefined;
+  /**
+   * Waits until the lights satisfy `shown` in frames the daemon finished. The
+   * trace may be read while a frame is half written; a ping answered in between
+   * means that frame is complete (the daemon renders within one turn of its
+   * loop), so `shown` must hold again on the second read. An action pad lit
+   * then is really available to the selected session, not left over from the
+   * previous selection.
+   */
+  untilLights(shown: () => boolean, what: string): Promise<void>;
+  /** Everything the daemon printed on stderr. */
+  stderr(): string;
+  /** SIGTERM, then its exit code. */
+  stop(): Promise<number | null>;
+  /** After a failure: SIGKILL if it still runs. */
+  kill(): void;
+}
+
+export async function startTraceDaemon(cli: BuiltCli, profileId: string): Promise<TraceDaemon> {
+  const dir = privateTempDir('pl-claude-midi-');
+  const socket = join(dir, 'd.sock');
+  const trace = join(dir, 'pad.trace');
+  const fifo = join(dir, 'pads.fifo');
+  execFileSync('mkfifo', [fifo]);
+  const profile = await loadProfileFile(join(cli.root, 'profiles', `${profileId}.json`));
+  const args = ['daemon', '--socket', socket, '--profile', profileId, '--output', `trace:${trace}`, '--input', `file:${fifo}`, '--identity-store', join(dir, 'ids.json'), '--no-greeting'];
+  // A private HOME and no inherited PAD_LATTICE_* settings: only the options above count.
+  const child = spawn(process.execPath, [cli.main, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env['PATH'], HOME: dir, NO_COLOR: '1' } });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5_000 });
+  try {
+    await until(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the daemon exited with ${child.exitCode}:\n${stderr}`);
+        return client.ping().then(
+          () => true,
+          () => false,
+        );
+      },
+      'the daemon to answer',
+      15_000,
+      20,
+    );
+  } catch (error) {
+    kill();
+    throw error;
+  }
+  return {
+    socket,
+    client,
+    profile,
+    press: (address) => writeFifo(fifo, `${formatHexLine(channelMessage(statusByteFor(address.kind, address.channel), address.number, 127))}\n`),
+    lightOf: (address) => lastValueSent(traceLines(trace), address),
+    untilLights: (shown, what) =>
+      until(
+        async () => {
+          if (!shown()) return false;
+          await client.ping();
+          return shown();
+        },
+        what,
+        10_000,
+        20,
+      ),
+    stderr: () => stderr,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+    kill,
+  };
+}
+
+/** The trace holds only changes (the renderer caches lights), so a light's state is its last line. */
+function lastValueSent(lines: readonly string[], address: PadAddress): number | undefined {
+  const status = statusByteFor(address.kind, address.channel);
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    const parsed = parseHexLine(lines[i] ?? '');
+    if (parsed.kind === 'bytes' && parsed.bytes.length === 3 && parsed.bytes[0] === status && parsed.bytes[1] === address.number) return parsed.bytes[2];
+  }
+  return undefined;
+}
