@@ -1,14 +1,24 @@
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
-import { numberOption, parseCommandArgs } from '../parse-args.js';
-import { startDaemon, type DaemonHandle, type DaemonOptions } from '../../daemon/daemon.js';
-import { defaultAccentStorePath } from '../../daemon/control-plane/accent-store-path.js';
+import { parseCommandArgs } from '../parse-args.js';
+import { startDaemon } from '../../daemon/daemon.js';
 import { runUntilSignalled } from '../../daemon/shutdown-signals.js';
-import type { DaemonLogger } from '../../daemon/runtime/logger.js';
-import { SocketStartupError } from '../../daemon/socket/index.js';
-import { gateOnSequencer } from '../../devices/hub/index.js';
+import { gateOnSequencer, type DaemonMidi } from '../../devices/hub/index.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
-import type { MidiBackend } from '../../midi/midi-port.js';
+import type { WebBridge } from '../../web/index.js';
+import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
 import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor } from '../daemon-options.js';
+import {
+  DAEMON_CORE_HELP,
+  DAEMON_CORE_OPTIONS,
+  browserPadOrReport,
+  daemonLogger,
+  daemonSettings,
+  packagedExperiencesOrReport,
+  serveDaemon,
+  type DaemonCommandDeps,
+} from '../serve-daemon.js';
+
+export type { DaemonCommandDeps } from '../serve-daemon.js';
 
 const HELP = `Usage: pad-lattice daemon [options]
 
@@ -17,43 +27,31 @@ Runs the Pad-Lattice daemon: agents report their state over a Unix socket
 Stops cleanly on SIGINT or SIGTERM and removes its socket file.
 
 Options:
-  --socket PATH           socket path (default: $PAD_LATTICE_SOCKET, else
-                          $XDG_RUNTIME_DIR/pad-lattice.sock, else
-                          /tmp/pad-lattice-<uid>.sock)
-  --terminal-hold SEC     how long success/error/cancelled stay lit (default 2.0)
-  --session-ttl SEC       remove unleased sessions idle this long (default 86400;
-                          0 disables)
-  --identity-store PATH   accent preference file (default
-                          $XDG_STATE_HOME/pad-lattice/identities.json, else
-                          ~/.local/state/pad-lattice/identities.json)
-  --activity-motion       slowly re-render a running selected session
-  --json                  log one JSON object per line on stderr
-                          ({"level":"info","message":"..."})
+${DAEMON_CORE_HELP}
+  --web                   also serve the browser pad ('pad-lattice web' serves
+                          it alone): the browser and every controller show the
+                          same pad, and the browser's admin page can play the
+                          Demo and the Show on all of them
   -h, --help
+
+${BROWSER_PAD_HELP}
+  These need --web.
 
 ${DAEMON_MIDI_HELP}
 
 Agents connect through the socket, e.g. 'pad-lattice send-state running'.
 
 Exit status: 0 stopped by a signal, 1 startup failed (for example another
-daemon is running on the socket, or the path is not a socket), 2 usage error.
+daemon is running on the socket, the path is not a socket, or the browser
+pad's port is taken), 2 usage error.
 `;
-
-export interface DaemonCommandDeps {
-  readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
-  readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger) => Promise<string>;
-  /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */
-  readonly midiBackend?: () => MidiBackend;
-}
 
 const DEFAULT_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
 
-function makeLogger(io: CliIo, json: boolean): DaemonLogger {
-  const write = (level: string) => (message: string) => {
-    io.stderr.write(json ? `${JSON.stringify({ level, message })}\n` : `pad-lattice daemon: ${level === 'info' ? '' : `${level}: `}${message}\n`);
-  };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
-}
+const releaseMidi = async (midi: DaemonMidi) => {
+  midi.hub.close();
+  await midi.dispose();
+};
 
 /** The command with its start and wait steps injectable, so tests can check option handling without sockets. */
 export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DEPS): Command {
@@ -63,42 +61,42 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DEPS): Comma
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
       const { values } = parseCommandArgs(args, {
-        socket: { type: 'string' },
-        'terminal-hold': { type: 'string' },
-        'session-ttl': { type: 'string' },
-        'identity-store': { type: 'string' },
-        'activity-motion': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
+        ...DAEMON_CORE_OPTIONS,
         ...DAEMON_MIDI_OPTIONS,
+        web: { type: 'boolean', default: false },
+        ...BROWSER_PAD_OPTIONS,
       });
-      const logger = makeLogger(io, values.json === true);
-      if (values.socket === '') throw new UsageError('--socket must not be empty');
+      const settings = daemonSettings(values, io);
+      const padFlags = browserPadFlagsGiven(values);
+      if (values.web !== true && padFlags.length > 0) throw new UsageError(`${padFlags.join(', ')} ${padFlags.length === 1 ? 'needs' : 'need'} --web`);
+      const pad = values.web === true ? browserPadSettings(values) : null;
+      const logger = daemonLogger(io, values.json === true);
+      const experiences = await packagedExperiencesOrReport(logger);
+      if (experiences === null) return EXIT.failure;
       const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
-      const options: DaemonOptions = {
-        env: io.env,
-        ...(values.socket === undefined ? {} : { socketPath: values.socket }),
-        terminalHold: numberOption('--terminal-hold', values['terminal-hold'], 2.0, 0),
-        sessionTtl: numberOption('--session-ttl', values['session-ttl'], 86_400, 0),
-        // The CLI always enables the accent store (control-plane.md §15.1).
-        identityStorePath: values['identity-store'] ?? defaultAccentStorePath(io.env),
-        activityMotion: values['activity-motion'] === true,
-        surfaces: [midi.hub],
-        logger,
-      };
-      let handle: DaemonHandle;
+      let bridge: WebBridge | null = null;
       try {
-        handle = await deps.start(options);
+        if (pad !== null) bridge = await browserPadOrReport(pad, logger, deps);
       } catch (error) {
-        await midi.dispose();
-        if (!(error instanceof SocketStartupError)) throw error;
-        logger.error(error.message);
+        await releaseMidi(midi);
+        throw error;
+      }
+      if (pad !== null && bridge === null) {
+        await releaseMidi(midi);
         return EXIT.failure;
       }
-      logger.info(`connect an agent: pad-lattice send-state running${values.socket === undefined ? '' : ` --socket ${values.socket}`}`);
-      await deps.waitForStop(handle, logger);
-      await midi.dispose();
-      logger.info('stopped');
-      return EXIT.ok;
+      return serveDaemon({
+        settings,
+        io,
+        json: values.json === true,
+        logger,
+        deps,
+        // midi-rendering.md §13: with the browser, the browser comes first.
+        surfaces: bridge === null ? [midi.hub] : [bridge.surface, midi.hub],
+        experiences,
+        web: bridge === null || pad === null ? null : { bridge, open: pad.open },
+        release: () => midi.dispose(),
+      });
     },
   };
 }

@@ -21,6 +21,7 @@ import { monitorMidiCommand } from './monitor-midi.js';
 import { doctorCommand } from './doctor.js';
 import { showCommand } from './show.js';
 import { demoCommand } from './demo.js';
+import { webCommand } from './web.js';
 
 /** Every `pad-lattice` subcommand, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -46,4 +47,5 @@ export const COMMANDS: readonly Command[] = [
   doctorCommand,
   showCommand,
   demoCommand,
+  webCommand,
 ];

@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process';
+import { UsageError, type CliIo } from './command.js';
+import {
+  AdvertisedOriginError,
+  DEFAULT_WEB_PORT,
+  LanHostError,
+  WebAppMissingError,
+  firstPrivateIpv4,
+  resolveLanHost,
+  type WebBridge,
+  type WebBridgeOptions,
+} from '../web/index.js';
+
+/** The browser pad's options, shared by `web` and `daemon --web` (web-surface-protocol-1.md §2). */
+export const BROWSER_PAD_OPTIONS = {
+  port: { type: 'string' },
+  'no-open': { type: 'boolean', default: false },
+  lan: { type: 'boolean', default: false },
+  'bind-host': { type: 'string' },
+  'advertise-host': { type: 'string' },
+} as const;
+
+export const BROWSER_PAD_HELP = `Browser pad:
+  --port N                HTTP port on 127.0.0.1 (default ${DEFAULT_WEB_PORT}; 0 picks a free one)
+  --no-open               do not open the admin page in a browser (it is opened
+                          with xdg-open only when a display is available)
+  --lan                   also let phones and tablets on a trusted local network
+                          in, once paired with the printed PIN or QR code;
+                          never expose or port-forward this server
+  --bind-host HOST        with --lan: the private IPv4 (or a name resolving to
+                          one) to listen on; default: this machine's first one
+  --advertise-host HOST   with --lan: the host phones open, when it differs from
+                          the bind host (NAT, a VM's port forwarding)`;
+
+type BrowserPadValues = {
+  port?: string;
+  'no-open'?: boolean;
+  lan?: boolean;
+  'bind-host'?: string;
+  'advertise-host'?: string;
+};
+
+export interface BrowserPadSettings {
+  readonly port: number;
+  readonly open: boolean;
+  readonly lan: boolean;
+  readonly bindHost?: string;
+  readonly advertiseHost?: string;
+}
+
+/** The browser pad flags given on the command line, for commands that accept them only with `--web`. */
+export function browserPadFlagsGiven(values: BrowserPadValues): string[] {
+  return (['port', 'no-open', 'lan', 'bind-host', 'advertise-host'] as const)
+    .filter((flag) => values[flag] !== undefined && values[flag] !== false)
+    .map((flag) => `--${flag}`);
+}
+
+export function browserPadSettings(values: BrowserPadValues): BrowserPadSettings {
+  const raw = values.port;
+  if (raw !== undefined && !(/^\d{1,5}$/.test(raw) && Number(raw) <= 65_535)) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(raw)}`);
+  }
+  const lan = values.lan === true;
+  for (const flag of ['bind-host', 'advertise-host'] as const) {
+    if (values[flag] !== undefined && !lan) throw new UsageError(`--${flag} needs --lan`);
+  }
+  return {
+    port: raw === undefined ? DEFAULT_WEB_PORT : Number(raw),
+    open: values['no-open'] !== true,
+    lan,
+    ...(values['bind-host'] === undefined ? {} : { bindHost: values['bind-host'] }),
+    ...(values['advertise-host'] === undefined ? {} : { advertiseHost: values['advertise-host'] }),
+  };
+}
+
+/**
+ * The LAN listener of §2: the bind host resolved to the private IPv4 it
+ * names (default: the machine's first one), the advertise host checked the
+ * same way but kept as written, since phones resolve a name themselves.
+ */
+async function lanListener(settings: BrowserPadSettings): Promise<WebBridgeOptions['lan']> {
+  if (!settings.lan) return null;
+  try {
+    const bindHost = settings.bindHost === undefined ? firstPrivateIpv4() : await resolveLanHost(settings.bindHost);
+    if (bindHost === null) throw new LanHostError('this machine has no private IPv4 address for --lan; pass --bind-host');
+    if (settings.advertiseHost !== undefined) await resolveLanHost(settings.advertiseHost);
+    return { bindHost, advertiseHost: settings.advertiseHost ?? settings.bindHost ?? bindHost };
+  } catch (error) {
+    // Every way out is a different flag value, so these are usage errors.
+    if (error instanceof LanHostError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+export type StartBridge = (options: WebBridgeOptions) => Promise<WebBridge>;
+
+/** Starts the bridge; `extra` is for tests (a fixed token, a fixture app, a fake peer address). */
+export async function startBrowserPad(
+  settings: BrowserPadSettings,
+  logger: WebBridgeOptions['logger'],
+  start: StartBridge,
+  extra: Partial<WebBridgeOptions> = {},
+): Promise<WebBridge> {
+  const lan = await lanListener(settings);
+  return start({ port: settings.port, lan, ...(logger === undefined ? {} : { logger }), ...extra });
+}
+
+/** What the user can do about a bridge that did not start, or null for errors nobody anticipated. */
+export function browserPadProblem(error: unknown, settings: BrowserPadSettings): string | null {
+  if (error instanceof WebAppMissingError) return error.message;
+  if (error instanceof AdvertisedOriginError) return `--advertise-host: ${error.message}`;
+  const { code, address } = error as NodeJS.ErrnoException & { address?: string };
+  const where = `${address ?? '127.0.0.1'}:${settings.port}`;
+  if (code === 'EADDRINUSE') return `cannot listen on ${where}: the port is in use (another Pad-Lattice?); choose one with --port, or --port 0 for any free port`;
+  if (code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: not an address of this machine (check --bind-host)`;
+  if (code === 'EACCES') return `cannot listen on ${where}: permission denied; choose a port above 1023`;
+  return null;
+}
+
+/**
+ * Prints the admin link (it carries the admin token in its fragment, §4) and,
+ * in LAN mode, where phones go and the first pairing PIN. With `json`, one
+ * JSON object on stdout instead, for scripts that start the pad.
+ */
+export function announceBrowserPad(bridge: WebBridge, io: CliIo, json: boolean): void {
+  const pairing = bridge.currentPairing();
+  const lanUrl = bridge.advertisedBaseUrl;
+  if (json) {
+    const offer = pairing === null ? null : { pin: pairing.pin, pairing_url: pairing.pairingUrl, expires_in: pairing.expiresIn };
+    io.stdout.write(`${JSON.stringify({ admin_url: bridge.adminUrl, lan_url: lanUrl, pairing: offer })}\n`);
+    return;
+  }
+  const lines = [`Virtual pad: ${bridge.adminUrl}`, '  (the link holds the admin token: open it on this computer, do not share it)'];
+  if (lanUrl !== null) {
+    lines.push(`Phones and tablets: ${lanUrl}`);
+    if (pairing !== null) {
+      lines.push(`  pairing PIN ${pairing.pin}, or open ${pairing.pairingUrl}`);
+      lines.push(`  (valid once, for ${Math.round(pairing.expiresIn / 60)} minutes; the admin page can make a new one)`);
+    }
+    lines.push('  Trusted local network only: never expose or port-forward this server.');
+  }
+  io.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/**
+ * Opens `url` in the desktop's browser with xdg-open, only when a display
+ * exists. Fire and forget: a missing xdg-open or a failing browser changes
+ * nothing, the printed link still works. True when an attempt was made.
+ */
+export function openInBrowser(url: string, env: NodeJS.ProcessEnv): boolean {
+  if (!env['DISPLAY'] && !env['WAYLAND_DISPLAY']) return false;
+  try {
+    const child = spawn('xdg-open', [url], { stdio: 'ignore', detached: true, env });
+    child.on('error', () => undefined);
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
+}

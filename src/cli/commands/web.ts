@@ -1,0 +1,72 @@
+import { EXIT, type CliIo, type Command } from '../command.js';
+import { parseCommandArgs } from '../parse-args.js';
+import { startDaemon } from '../../daemon/daemon.js';
+import { runUntilSignalled } from '../../daemon/shutdown-signals.js';
+import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadSettings } from '../browser-pad.js';
+import {
+  DAEMON_CORE_HELP,
+  DAEMON_CORE_OPTIONS,
+  browserPadOrReport,
+  daemonLogger,
+  daemonSettings,
+  packagedExperiencesOrReport,
+  serveDaemon,
+  type DaemonCommandDeps,
+} from '../serve-daemon.js';
+
+const HELP = `Usage: pad-lattice web [options]
+
+Runs the Pad-Lattice daemon with the browser pad as its only surface — no
+MIDI hardware needed. It prints the admin link (http://127.0.0.1:<port>/#admin=…)
+and opens it in your browser; the page shows every agent like a Launchpad and
+its Approve, Reject, Retry and Stop reach exactly one agent. The admin page
+also plays the Demo and the Show. Use 'pad-lattice daemon --web' to drive MIDI
+controllers at the same time.
+
+Stops cleanly on SIGINT or SIGTERM and removes its socket file.
+
+Options:
+${DAEMON_CORE_HELP}
+  -h, --help
+
+${BROWSER_PAD_HELP}
+
+Agents connect through the socket, e.g. 'pad-lattice send-state running'.
+
+Exit status: 0 stopped by a signal, 1 startup failed (another daemon on the
+socket, the port taken, the browser app not built), 2 usage error.
+`;
+
+const DEFAULT_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
+
+/** `daemon --web` without MIDI: what the reference's `web` command is. Start and wait are injectable for tests. */
+export function makeWebCommand(deps: DaemonCommandDeps = DEFAULT_DEPS): Command {
+  return {
+    name: 'web',
+    summary: 'Run the daemon with the browser virtual pad (no MIDI hardware needed)',
+    help: HELP,
+    async run(args: readonly string[], io: CliIo): Promise<number> {
+      const { values } = parseCommandArgs(args, { ...DAEMON_CORE_OPTIONS, ...BROWSER_PAD_OPTIONS });
+      const settings = daemonSettings(values, io);
+      const pad = browserPadSettings(values);
+      const logger = daemonLogger(io, values.json === true, 'web');
+      const experiences = await packagedExperiencesOrReport(logger);
+      if (experiences === null) return EXIT.failure;
+      const bridge = await browserPadOrReport(pad, logger, deps);
+      if (bridge === null) return EXIT.failure;
+      return serveDaemon({
+        settings,
+        io,
+        json: values.json === true,
+        logger,
+        deps,
+        surfaces: [bridge.surface],
+        experiences,
+        web: { bridge, open: pad.open },
+        release: async () => undefined,
+      });
+    },
+  };
+}
+
+export const webCommand = makeWebCommand();

@@ -1,0 +1,147 @@
+import { EXIT, UsageError, type CliIo } from './command.js';
+import { numberOption } from './parse-args.js';
+import type { DaemonHandle, DaemonOptions } from '../daemon/daemon.js';
+import { defaultAccentStorePath } from '../daemon/control-plane/accent-store-path.js';
+import type { DaemonLogger } from '../daemon/runtime/logger.js';
+import { SocketStartupError } from '../daemon/socket/index.js';
+import type { Surface } from '../daemon/surface.js';
+import { ManifestError } from '../experiences/index.js';
+import type { MidiBackend } from '../midi/midi-port.js';
+import { startWebBridge, type WebBridge } from '../web/index.js';
+import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
+import { daemonExperiencePlayer, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
+
+/** The options every daemon-running command (`daemon`, `web`) shares. */
+export const DAEMON_CORE_OPTIONS = {
+  socket: { type: 'string' },
+  'terminal-hold': { type: 'string' },
+  'session-ttl': { type: 'string' },
+  'identity-store': { type: 'string' },
+  'activity-motion': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+} as const;
+
+export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default: $PAD_LATTICE_SOCKET, else
+                          $XDG_RUNTIME_DIR/pad-lattice.sock, else
+                          /tmp/pad-lattice-<uid>.sock)
+  --terminal-hold SEC     how long success/error/cancelled stay lit (default 2.0)
+  --session-ttl SEC       remove unleased sessions idle this long (default 86400;
+                          0 disables)
+  --identity-store PATH   accent preference file (default
+                          $XDG_STATE_HOME/pad-lattice/identities.json, else
+                          ~/.local/state/pad-lattice/identities.json)
+  --activity-motion       slowly re-render a running selected session
+  --json                  log one JSON object per line on stderr
+                          ({"level":"info","message":"..."}); the browser pad's
+                          links become one JSON object on stdout`;
+
+export interface DaemonCommandDeps {
+  readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
+  readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger) => Promise<string>;
+  /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */
+  readonly midiBackend?: () => MidiBackend;
+  /** Default: the real bridge (web-surface-protocol-1.md). */
+  readonly startWeb?: StartBridge;
+  /** Default: xdg-open when a display exists. */
+  readonly openBrowser?: (url: string, env: NodeJS.ProcessEnv) => boolean;
+}
+
+type CoreValues = {
+  socket?: string;
+  'terminal-hold'?: string;
+  'session-ttl'?: string;
+  'identity-store'?: string;
+  'activity-motion'?: boolean;
+};
+
+/** The daemon options the flags ask for, minus surfaces; checked before anything is opened, so a typo leaks nothing. */
+export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'experience' | 'logger'>;
+
+export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
+  if (values.socket === '') throw new UsageError('--socket must not be empty');
+  return {
+    env: io.env,
+    ...(values.socket === undefined ? {} : { socketPath: values.socket }),
+    terminalHold: numberOption('--terminal-hold', values['terminal-hold'], 2.0, 0),
+    sessionTtl: numberOption('--session-ttl', values['session-ttl'], 86_400, 0),
+    // The CLI always enables the accent store (control-plane.md §15.1).
+    identityStorePath: values['identity-store'] ?? defaultAccentStorePath(io.env),
+    activityMotion: values['activity-motion'] === true,
+  };
+}
+
+export function daemonLogger(io: CliIo, json: boolean, command = 'daemon'): DaemonLogger {
+  const write = (level: string) => (message: string) => {
+    io.stderr.write(json ? `${JSON.stringify({ level, message })}\n` : `pad-lattice ${command}: ${level === 'info' ? '' : `${level}: `}${message}\n`);
+  };
+  return { info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+/** The packaged Demo and Show, or null (reported) when the installation is broken. */
+export async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<PackagedExperiences | null> {
+  try {
+    return await loadPackagedExperiences();
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    logger.error(`packaged experience: ${error.message}`);
+    return null;
+  }
+}
+
+/** Starts the browser pad, or reports why it cannot (port taken, app not built …) and returns null. */
+export async function browserPadOrReport(settings: BrowserPadSettings, logger: DaemonLogger, deps: DaemonCommandDeps): Promise<WebBridge | null> {
+  try {
+    return await startBrowserPad(settings, logger, deps.startWeb ?? startWebBridge);
+  } catch (error) {
+    const problem = browserPadProblem(error, settings);
+    if (problem === null) throw error;
+    logger.error(`browser pad: ${problem}`);
+    return null;
+  }
+}
+
+export interface DaemonPlan {
+  readonly settings: DaemonSettings;
+  readonly io: CliIo;
+  readonly json: boolean;
+  readonly logger: DaemonLogger;
+  readonly deps: DaemonCommandDeps;
+  /** In the order of midi-rendering.md §13: the browser first, then the MIDI hub. */
+  readonly surfaces: readonly Surface[];
+  readonly experiences: PackagedExperiences;
+  readonly web: { readonly bridge: WebBridge; readonly open: boolean } | null;
+  /** Whatever the surfaces hold beyond their close() (the hub's profile-folder watcher). */
+  release(): Promise<void>;
+}
+
+/**
+ * Runs a daemon on prepared surfaces, with the packaged Demo and Show, until
+ * it is stopped; then lets go of everything, also when it could not start.
+ */
+export async function serveDaemon(plan: DaemonPlan): Promise<number> {
+  const { settings, io, logger, deps, web } = plan;
+  const experience = daemonExperiencePlayer(plan.experiences, plan.surfaces, logger);
+  // The daemon closes the surfaces; the bridge's listeners are gone only once its close is awaited.
+  const letGo = async () => {
+    await web?.bridge.close();
+    await plan.release();
+  };
+  let handle: DaemonHandle;
+  try {
+    handle = await deps.start({ ...settings, surfaces: plan.surfaces, experience, logger });
+  } catch (error) {
+    await letGo();
+    if (!(error instanceof SocketStartupError)) throw error;
+    logger.error(error.message);
+    return EXIT.failure;
+  }
+  if (web !== null) {
+    announceBrowserPad(web.bridge, io, plan.json);
+    if (web.open) (deps.openBrowser ?? openInBrowser)(web.bridge.adminUrl, io.env);
+  }
+  logger.info(`connect an agent: pad-lattice send-state running${settings.socketPath === undefined ? '' : ` --socket ${settings.socketPath}`}`);
+  await deps.waitForStop(handle, logger);
+  await letGo();
+  logger.info('stopped');
+  return EXIT.ok;
+}

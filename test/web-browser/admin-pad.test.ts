@@ -1,0 +1,112 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionSubscription } from '../../src/client/index.js';
+import { makeIdentity } from '../../src/domain/index.js';
+import { launchChromium, recordSocketMessages } from './helpers/chromium.js';
+import { actionButton, expectedLights, sceneButton, waitForLights, waitForText } from './helpers/pad-page.js';
+import { startWebDaemon, type WebDaemon } from './helpers/web-daemon.js';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const SCREENSHOTS = join(REPO, 'test-output', 'web-browser');
+
+const BUILDER = makeIdentity('codex', 'builder-1');
+const REVIEWER = makeIdentity('claude', 'reviewer-1');
+
+let browser: Browser;
+let daemon: WebDaemon;
+const subscriptions: ActionSubscription[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  for (const subscription of subscriptions.splice(0)) await subscription.close();
+  expect(await daemon.stop()).toBe(0);
+});
+
+/** The daemon's current semantic view, as every surface receives it. */
+const liveView = () => daemon.handle.runtime.plane.surfaceView(0, false);
+
+async function openAdmin(): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(daemon.adminUrl);
+  await waitForText(page, '#status', 'Live');
+  return page;
+}
+
+/** Two agents: a builder at work and a reviewer asking for approval, subscribed with a request id. */
+async function twoAgents(): Promise<ActionSubscription> {
+  await daemon.client.reportState('running', { agent: BUILDER, metadata: { label: 'builder' } });
+  await daemon.client.reportState('waiting_for_approval', { agent: REVIEWER, metadata: { label: 'reviewer' }, reply: true });
+  const subscription = await daemon.client.subscribeActions({ agent: REVIEWER, actions: ['approve', 'reject'], requestId: 'req-approve-7' });
+  subscriptions.push(subscription);
+  return subscription;
+}
+
+describe('browser pad in headless Chromium: the admin page of `pad-lattice web`', () => {
+  it("shows the agents' glyphs; a Scene tap and a lit Approve reach the subscribed agent exactly once", async () => {
+    daemon = await startWebDaemon();
+    const page = await openAdmin();
+    const subscription = await twoAgents();
+    await waitForText(page, '#legend', 'reviewer');
+    await waitForText(page, '#legend', 'builder');
+
+    const reviewerSlot = (await daemon.client.status()).sessions.find((s) => s.identity.sessionId === REVIEWER.sessionId)!.slot!;
+    await sceneButton(page, reviewerSlot).click();
+    await waitForText(page, '#legend .agent.selected', 'reviewer');
+    const view = liveView();
+    expect(view.selectedState).toBe('waiting_for_approval');
+    expect([...view.availableActions].sort()).toEqual(['approve', 'reject']);
+    await waitForLights(page, expectedLights(view));
+    expect(await sceneButton(page, reviewerSlot).getAttribute('aria-label')).toBe(`Scene ${reviewerSlot + 1}: reviewer, waiting for approval, selected`);
+    expect(await actionButton(page, 'retry').isDisabled()).toBe(true);
+
+    await actionButton(page, 'approve').click();
+    expect(await subscription.receive(10_000)).toEqual({ action: 'approve', agent: REVIEWER, requestId: 'req-approve-7' });
+    // Reject is still lit; its delivery being the next message proves no second approve came before it.
+    await actionButton(page, 'reject').click();
+    expect(await subscription.receive(10_000)).toMatchObject({ action: 'reject', requestId: 'req-approve-7' });
+  });
+
+  it('writes a screenshot of the live pad under test-output/', async () => {
+    daemon = await startWebDaemon();
+    const page = await openAdmin();
+    await twoAgents();
+    await waitForText(page, '#legend', 'reviewer');
+    await sceneButton(page, 1).click();
+    await waitForText(page, '#legend .agent.selected', 'reviewer');
+    await waitForLights(page, expectedLights(liveView()));
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const file = join(SCREENSHOTS, 'admin-pad.png');
+    await page.locator('#pad').screenshot({ path: file });
+    const png = readFileSync(file);
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    // IHDR: a pad-sized image, not an empty one.
+    expect(png.readUInt32BE(16)).toBeGreaterThan(200);
+    expect(png.readUInt32BE(20)).toBeGreaterThan(200);
+  });
+
+  it('a page without the admin token receives no state, only the refusal, and offers the admin-link hint', async () => {
+    daemon = await startWebDaemon();
+    const admin = await openAdmin();
+    const stranger = await (await browser.newContext()).newPage();
+    const received = recordSocketMessages(stranger);
+    await stranger.goto(`http://127.0.0.1:${daemon.port}/`);
+    await waitForText(stranger, '#status', 'Not paired');
+    await stranger.locator('#pin-loopback-hint').waitFor();
+
+    await twoAgents();
+    // The admin page showing the agents means the daemon has broadcast them.
+    await waitForLights(admin, expectedLights(liveView()));
+    expect(received.map((message) => [message['type'], message['code']])).toEqual([['error', 'forbidden']]);
+    expect(await stranger.locator('#legend li').count()).toBe(0);
+    expect(await stranger.locator('#experience-panel').isHidden()).toBe(true);
+    expect(await stranger.evaluate('localStorage.length')).toBe(0);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeIdentity } from '../../src/domain/index.js';
+import { launchChromium } from './helpers/chromium.js';
+import { actionButton, sceneButton, waitForText } from './helpers/pad-page.js';
+import { startWebDaemon, type WebDaemon } from './helpers/web-daemon.js';
+
+const AGENT = makeIdentity('codex', 'waiting-1');
+
+let browser: Browser;
+let daemon: WebDaemon;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  expect(await daemon.stop()).toBe(0);
+});
+
+async function openAdmin(): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(daemon.adminUrl);
+  await waitForText(page, '#status', 'Live');
+  return page;
+}
+
+const playing = async () => (await daemon.client.status()).experience;
+
+describe('Demo and Show from the admin page, through the daemon', () => {
+  it('Start Demo plays the packaged Demo on the pad; Scene and Approve taps advance it; Stop returns to the live view', async () => {
+    daemon = await startWebDaemon();
+    const page = await openAdmin();
+    await page.locator('#start-demo').click();
+    await waitForText(page, '#experience-status', 'Three Agents, One Surface — The Reviewer needs you.');
+    for (const label of ['Builder', 'Reviewer', 'Tests']) await waitForText(page, '#legend', label);
+    expect(await playing()).toBe('demo');
+    expect(await page.locator('#start-demo').isHidden()).toBe(true);
+
+    await sceneButton(page, 1).click();
+    await waitForText(page, '#experience-status', 'Approve the review.');
+    await actionButton(page, 'approve').click();
+    await waitForText(page, '#experience-status', 'The Tests need attention.');
+
+    await page.locator('#stop-experience').click();
+    await page.locator('#start-demo').waitFor();
+    await page.locator('#legend-empty').waitFor();
+    expect(await playing()).toBeNull();
+  });
+
+  it('Start Show paints the full-surface frames with every button disabled; Stop ends it', async () => {
+    daemon = await startWebDaemon();
+    const page = await openAdmin();
+    await page.locator('#start-show').click();
+    await page.locator('#pad.showing').waitFor({ timeout: 10_000 });
+    await waitForText(page, '#experience-status', 'The Night Shift');
+    expect(await playing()).toBe('show');
+    for (const action of ['approve', 'reject', 'retry', 'stop'] as const) expect(await actionButton(page, action).isDisabled()).toBe(true);
+    expect(await sceneButton(page, 0).isDisabled()).toBe(true);
+
+    await page.locator('#stop-experience').click();
+    await page.locator('#pad:not(.showing)').waitFor();
+    await page.locator('#start-show').waitFor();
+    expect(await playing()).toBeNull();
+  });
+
+  it('a start while an agent waits is refused with the spec reason, and an agent that starts waiting preempts the Demo', async () => {
+    daemon = await startWebDaemon();
+    const page = await openAdmin();
+    await daemon.client.reportState('waiting_for_reply', { agent: AGENT, metadata: { label: 'asker' }, reply: true });
+    await waitForText(page, '#legend', 'asker');
+    await page.locator('#start-demo').click();
+    await waitForText(page, '#experience-status', 'An agent is waiting for approval or a reply.');
+    expect(await playing()).toBeNull();
+
+    await daemon.client.reportState('running', { agent: AGENT, reply: true });
+    await page.locator('#start-demo').click();
+    await waitForText(page, '#experience-status', 'The Reviewer needs you.');
+    await daemon.client.reportState('waiting_for_approval', { agent: AGENT, reply: true });
+    // Operational state wins: the Demo ends and the waiting agent is back on the pad.
+    await page.locator('#start-demo').waitFor();
+    await waitForText(page, '#legend', 'asker');
+    expect(await playing()).toBeNull();
+  });
+});

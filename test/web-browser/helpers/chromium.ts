@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { TEST_PEER_COOKIE } from './web-daemon.js';
+
+/** Debian's Chromium; CI installs it with apt. Playwright's own browser downloads are never used. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Headless Chromium. Missing is a failure, not a skip: these tests are the
+ * only proof that the pad works in a real browser. Every launch gets a fresh
+ * temporary profile (user-data dir) that closing the browser deletes; every
+ * context is a separate, empty browser profile on top of it.
+ */
+export async function launchChromium(executablePath = CHROMIUM): Promise<Browser> {
+  if (!existsSync(executablePath)) {
+    throw new Error(`${executablePath} is missing: install Debian's Chromium with "apt-get install -y chromium" (do not run "playwright install")`);
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/** Every WebSocket message a page received, parsed, in order. */
+export function recordSocketMessages(page: Page): Record<string, unknown>[] {
+  const received: Record<string, unknown>[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string') received.push(JSON.parse(frame.payload) as Record<string, unknown>);
+    });
+  });
+  return received;
+}
+
+/** A context whose socket connections the test bridge takes for a phone at `peer`. */
+export async function phoneContext(browser: Browser, port: number, peer: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: TEST_PEER_COOKIE, value: peer, url: `http://127.0.0.1:${port}` }]);
+  return context;
+}

@@ -1,0 +1,59 @@
+import type { Page } from 'playwright-core';
+import type { SurfaceView } from '../../../src/domain/index.js';
+import { compileVisualFrame, cssColorForToken, visualFrameToJson } from '../../../src/visual-protocol/index.js';
+
+/** The 80 lights as colours: top rail left to right, the matrix by rows, the Scene buttons top to bottom. */
+export interface PadLights {
+  readonly top: readonly string[];
+  readonly grid: readonly (readonly string[])[];
+  readonly scenes: readonly string[];
+}
+
+/** The colour the page painted on each light (the `--pad-color` it set through the CSSOM). */
+export async function padLights(page: Page): Promise<PadLights> {
+  const colours = (selector: string) =>
+    page.locator(selector).evaluateAll((lights) => lights.map((light) => (light as { style: CSSStyleDeclarationLike }).style.getPropertyValue('--pad-color')));
+  const [top, cells, scenes] = await Promise.all([colours('#pad .rail-top .light'), colours('#pad .matrix .light'), colours('#pad .rail-right .light')]);
+  return { top, grid: Array.from({ length: 8 }, (_, y) => cells.slice(y * 8, y * 8 + 8)), scenes };
+}
+
+interface CSSStyleDeclarationLike {
+  getPropertyValue(name: string): string;
+}
+
+/**
+ * What a Launchpad shows for `view` (web-surface-protocol-1.md §16): top rail
+ * approve, reject, two reserved, overflow, reserved, retry, stop; matrix
+ * columns 0–6 the state canvas and column 7 the statuses; the Scene rail.
+ */
+export function expectedLights(view: SurfaceView): PadLights {
+  const frame = visualFrameToJson(compileVisualFrame(view, 8));
+  const off = cssColorForToken('off');
+  const a = (action: keyof typeof frame.actions) => cssColorForToken(frame.actions[action]);
+  return {
+    top: [a('approve'), a('reject'), off, off, cssColorForToken(frame.overflow), off, a('retry'), a('stop')],
+    grid: frame.state.map((row, y) => [...row.map(cssColorForToken), cssColorForToken(frame.statuses[y]!)]),
+    scenes: frame.selectors.map(cssColorForToken),
+  };
+}
+
+/** Waits until the page's lights equal `expected`; on timeout the failure shows both. */
+export async function waitForLights(page: Page, expected: PadLights, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = await padLights(page);
+  while (JSON.stringify(seen) !== JSON.stringify(expected)) {
+    if (Date.now() > deadline) throw new Error(`the pad did not show the expected lights\nexpected ${JSON.stringify(expected)}\nseen     ${JSON.stringify(seen)}`);
+    await page.waitForTimeout(50);
+    seen = await padLights(page);
+  }
+}
+
+/** Waits until `selector`'s text contains `text`. */
+export async function waitForText(page: Page, selector: string, text: string, timeoutMs = 20_000): Promise<void> {
+  await page.locator(selector, { hasText: text }).first().waitFor({ timeout: timeoutMs });
+}
+
+export const ACTION_POSITION = { approve: 0, reject: 1, retry: 6, stop: 7 } as const;
+
+export const actionButton = (page: Page, action: keyof typeof ACTION_POSITION) => page.locator(`#pad .rail-top button[data-position="${ACTION_POSITION[action]}"]`);
+export const sceneButton = (page: Page, slot: number) => page.locator('#pad .rail-right button').nth(slot);
