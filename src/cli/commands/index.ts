@@ -19,6 +19,7 @@ import { uninstallCodexHooksCommand } from './uninstall-codex-hooks.js';
 import { devicesCommand } from './devices.js';
 import { monitorMidiCommand } from './monitor-midi.js';
 import { doctorCommand } from './doctor.js';
+import { benchCommand } from './bench.js';
 import { showCommand } from './show.js';
 import { demoCommand } from './demo.js';
 import { webCommand } from './web.js';
@@ -45,6 +46,7 @@ export const COMMANDS: readonly Command[] = [
   devicesCommand,
   monitorMidiCommand,
   doctorCommand,
+  benchCommand,
   showCommand,
   demoCommand,
   webCommand,

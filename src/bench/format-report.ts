@@ -1,0 +1,97 @@
+import type { LatencySummary } from './latency.js';
+import type { BenchReport } from './results.js';
+import { formatTable, integer, micros, percent, type Column } from './table.js';
+import type { TargetCheck } from './targets.js';
+import { USB_EVENT_PACKETS_PER_MS } from './usb-midi.js';
+
+/** The colouring the report uses; the CLI's Style fits it. */
+export interface ReportStyle {
+  bold(text: string): string;
+  dim(text: string): string;
+  green(text: string): string;
+  red(text: string): string;
+}
+
+const left = (header: string): Column => ({ header, align: 'left' });
+const right = (header: string): Column => ({ header, align: 'right' });
+const OPS_COLUMNS = [right('ops/s'), right('mean µs'), right('±%')];
+
+function opsCells(result: { opsPerSecond: number; meanNs: number; rmePercent: number }): string[] {
+  return [integer(result.opsPerSecond), micros(result.meanNs / 1000), percent(result.rmePercent)];
+}
+
+function latencyRow(name: string, latency: LatencySummary): string[] {
+  return [name, integer(latency.count), ...[latency.p50, latency.p90, latency.p99, latency.p999, latency.max].map(micros)];
+}
+
+function limitText(target: TargetCheck): string {
+  const limit = target.unit === 'msg/s' ? integer(target.limit) : String(target.limit);
+  return `${target.comparison === '<=' ? '≤' : '≥'} ${limit} ${target.unit}`;
+}
+
+function measuredText(target: TargetCheck): string {
+  if (target.unit === 'msg/s') return `${integer(target.measured)} ${target.unit}`;
+  return `${target.unit === '%' ? percent(target.measured) : micros(target.measured)} ${target.unit}`;
+}
+
+/** The human-readable report: one titled table per suite, then the targets. */
+export function formatReport(report: BenchReport, style: ReportStyle): string {
+  const { machine, endToEnd, burst } = report;
+  const title = (name: string, detail: string) => `${style.bold(name)}  ${style.dim(detail)}`;
+  const sections = [
+    `pad-lattice ${report.version} bench (${report.mode}): Node ${machine.node}, ${machine.platform} ${machine.arch}, ` +
+      `${machine.cpus} CPUs (${machine.cpuModel}), load ${machine.loadAverage.join(' ')}`,
+    title('compile', 'one SurfaceView → Visual Protocol frame') + '\n' + formatTable(OPS_COLUMNS, [opsCells(report.compile)]),
+    title('render', 'compile + diff + encode into a null port, on a stream of changing views') +
+      '\n' +
+      formatTable(
+        [left('profile'), ...OPS_COLUMNS, right('msgs/render'), right('bytes/render')],
+        report.render.map((r) => [r.profile, ...opsCells(r), r.messagesPerRender.toFixed(1), r.bytesPerRender.toFixed(1)]),
+      ),
+    title('show', 'one full-surface RGB Show frame, every light changing → batched SysEx') +
+      '\n' +
+      formatTable(
+        [left('profile'), ...OPS_COLUMNS, right('lights'), right('batch'), right('sysex'), right('bytes')],
+        report.show.map((r) => [r.profile, ...opsCells(r), String(r.lights), String(r.batchSize), String(r.frame.sysexMessages), String(r.frame.bytes)]),
+      ),
+    title('end to end', `real Unix socket, ${endToEnd.profile}, poll interval ${endToEnd.pollIntervalMs} ms; latencies in µs`) +
+      '\n' +
+      formatTable(
+        [left('path'), right('n'), right('p50'), right('p90'), right('p99'), right('p99.9'), right('max')],
+        [
+          latencyRow('write → state_ack', endToEnd.ack),
+          latencyRow('write → last frame byte at port', endToEnd.frame),
+          latencyRow('PadLatticeClient.reportState (reply)', endToEnd.clientCall),
+          latencyRow('floor: bare echo socket, no daemon', endToEnd.socketFloor),
+        ],
+      ),
+    title('burst', `${burst.clients} clients on ${burst.profile}`) +
+      '\n' +
+      formatTable(
+        [right('messages'), right('handled'), right('errors'), right('seconds'), right('messages/s'), right('renders')],
+        [[integer(burst.messages), integer(burst.handled), String(burst.errors), burst.seconds.toFixed(3), integer(burst.messagesPerSecond), integer(burst.renders)]],
+      ),
+    title('wire time', `USB full-speed MIDI at ${USB_EVENT_PACKETS_PER_MS} event packets/ms beside the CPU time to make the frame`) +
+      '\n' +
+      formatTable(
+        [left('profile'), left('frame'), right('msgs'), right('bytes'), right('packets'), right('wire µs'), right('CPU µs'), right('CPU/wire %')],
+        report.wireTime.map((r) => [
+          r.profile,
+          r.kind,
+          String(r.messages),
+          String(r.bytes),
+          String(r.usbPackets),
+          micros(r.wireMs * 1000),
+          micros(r.cpuUs),
+          percent(r.cpuPercentOfWire),
+        ]),
+      ),
+    title('targets', 'each on the worst case measured') +
+      '\n' +
+      formatTable(
+        [left('target'), right('limit'), right('measured'), left('')],
+        report.targets.map((t) => [t.name, limitText(t), measuredText(t), t.met ? style.green('met') : style.red('missed')]),
+      ),
+  ];
+  return `${sections.join('\n\n')}\n`;
+}

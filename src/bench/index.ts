@@ -1,0 +1,8 @@
+/** The `bench` suites: figures for frame latency and hot-loop throughput (README, Performance). */
+export { runBench, machineInfo, SOCKET_SUITE_PROFILE, type Progress } from './run.js';
+export { FULL_SETTINGS, QUICK_SETTINGS, type BenchSettings } from './settings.js';
+export { formatReport, type ReportStyle } from './format-report.js';
+export { USB_EVENT_PACKETS_PER_MS, frameOnWire, usbPackets, type FrameOnWire } from './usb-midi.js';
+export type { BenchReport, BenchResults, MachineInfo } from './results.js';
+export type { TargetCheck } from './targets.js';
+export type { LatencySummary } from './latency.js';

@@ -1,0 +1,36 @@
+import type { BurstResult } from './suites/burst.js';
+import type { CompileResult } from './suites/compile.js';
+import type { EndToEndResult } from './suites/end-to-end.js';
+import type { RenderResult } from './suites/render.js';
+import type { ShowResult } from './suites/show.js';
+import type { WireTimeResult } from './suites/wire-time.js';
+import type { TargetCheck } from './targets.js';
+
+/** Where the figures were taken: they mean little without it. */
+export interface MachineInfo {
+  readonly node: string;
+  readonly platform: string;
+  readonly arch: string;
+  readonly cpus: number;
+  readonly cpuModel: string;
+  /** 1, 5 and 15 minute load averages when the run started. */
+  readonly loadAverage: readonly number[];
+}
+
+export interface BenchResults {
+  readonly compile: CompileResult;
+  readonly render: readonly RenderResult[];
+  readonly show: readonly ShowResult[];
+  readonly endToEnd: EndToEndResult;
+  readonly burst: BurstResult;
+  readonly wireTime: readonly WireTimeResult[];
+}
+
+/** The `--json` document. */
+export interface BenchReport extends BenchResults {
+  readonly mode: 'full' | 'quick';
+  readonly version: string;
+  readonly startedAt: string;
+  readonly machine: MachineInfo;
+  readonly targets: readonly TargetCheck[];
+}

@@ -1,0 +1,32 @@
+import type { OpsBudget } from './ops.js';
+
+/** How much of everything one run does: `full` for figures worth quoting, `quick` so CI keeps the bench working. */
+export interface BenchSettings {
+  readonly mode: 'full' | 'quick';
+  readonly ops: OpsBudget;
+  /** Measured state round trips; p99.9 means something only above ~1,000. */
+  readonly latencySamples: number;
+  /** Round trips made first and thrown away (JIT, socket buffers). */
+  readonly latencyWarmup: number;
+  readonly burstClients: number;
+  /** Total over all clients; a multiple of burstClients. */
+  readonly burstMessages: number;
+}
+
+export const FULL_SETTINGS: BenchSettings = {
+  mode: 'full',
+  ops: { maxTime: 1, minSamples: 20 },
+  latencySamples: 2_000,
+  latencyWarmup: 200,
+  burstClients: 10,
+  burstMessages: 100_000,
+};
+
+export const QUICK_SETTINGS: BenchSettings = {
+  mode: 'quick',
+  ops: { maxTime: 0.05, minSamples: 5 },
+  latencySamples: 40,
+  latencyWarmup: 10,
+  burstClients: 10,
+  burstMessages: 10_000,
+};

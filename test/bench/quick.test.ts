@@ -1,0 +1,170 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { QUICK_SETTINGS, formatReport, frameOnWire, type BenchReport } from '../../src/bench/index.js';
+import { runCli } from '../../src/cli/main.js';
+import { loadProfilesFrom, type DeviceProfile } from '../../src/profiles/index.js';
+import { captureIo } from '../helpers/capture-io.js';
+
+/*
+ * Runs `pad-lattice bench --quick --json` once, end to end (real daemon, real
+ * socket, counting ports), and checks the report's shape and its counts.
+ * Speed is not asserted anywhere: figures live in the README, not in tests.
+ */
+
+const PROFILES_ROOT = new URL('../../profiles/', import.meta.url).pathname;
+const PLAIN = { bold: String, dim: String, green: String, red: String };
+
+let report: BenchReport;
+let stderr: string;
+let exitCode: number;
+let profiles: DeviceProfile[];
+
+beforeAll(async () => {
+  profiles = (await loadProfilesFrom([PROFILES_ROOT])).profiles;
+  const captured = captureIo();
+  exitCode = await runCli(['bench', '--quick', '--json'], captured.io);
+  stderr = captured.stderr();
+  report = JSON.parse(captured.stdout()) as BenchReport;
+}, 120_000);
+
+function numbersIn(value: unknown, path = '$'): [string, number][] {
+  if (typeof value === 'number') return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((item, i) => numbersIn(item, `${path}[${i}]`));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => numbersIn(item, `${path}.${key}`));
+  return [];
+}
+
+const rgbProfiles = () => profiles.filter((profile) => profile.capabilities.show_rgb !== undefined);
+
+describe('pad-lattice bench --quick --json', () => {
+  it('exits 0, reports progress on stderr and says where it ran', () => {
+    expect(exitCode).toBe(0);
+    for (const suite of ['compile', 'render', 'show', 'wire time', 'end to end', 'burst']) expect(stderr).toContain(`bench: ${suite}`);
+    expect(report.mode).toBe('quick');
+    expect(report.machine.node).toBe(process.version);
+    expect(report.machine.cpus).toBeGreaterThan(0);
+    expect(report.machine.loadAverage).toHaveLength(3);
+  });
+
+  it('contains only finite numbers, and every time and rate is positive', () => {
+    const numbers = numbersIn(report);
+    expect(numbers.length).toBeGreaterThan(50);
+    for (const [path, value] of numbers) expect(Number.isFinite(value), path).toBe(true);
+    const timings = numbers.filter(([path]) => /(opsPerSecond|meanNs|p50|p90|p99|p999|max|mean|seconds|messagesPerSecond|cpuUs)$/.test(path));
+    for (const [path, value] of timings) expect(value, path).toBeGreaterThan(0);
+  });
+
+  it('compile and render: benchmark.js took samples; render covers every built-in profile', () => {
+    expect(report.compile.samples).toBeGreaterThanOrEqual(QUICK_SETTINGS.ops.minSamples);
+    expect(report.render.map((r) => r.profile).sort()).toEqual(profiles.map((p) => p.id).sort());
+    for (const render of report.render) {
+      expect(render.samples).toBeGreaterThanOrEqual(QUICK_SETTINGS.ops.minSamples);
+      // A changing stream sends something on average, and palette messages are 3 bytes each.
+      expect(render.messagesPerRender).toBeGreaterThan(0);
+      expect(render.bytesPerRender).toBeCloseTo(render.messagesPerRender * 3, 6);
+    }
+  });
+
+  it('show: every RGB profile sends all 80 lights as ceil(80 / batch_size) SysEx messages of prefix + 4 bytes per light', () => {
+    expect(report.show.map((s) => s.profile).sort()).toEqual(rgbProfiles().map((p) => p.id).sort());
+    expect(report.show.length).toBeGreaterThan(0);
+    for (const show of report.show) {
+      const capability = profiles.find((p) => p.id === show.profile)!.capabilities.show_rgb!;
+      expect(show.lights).toBe(80);
+      expect(show.batchSize).toBe(capability.batch_size);
+      const expected: number[] = [];
+      for (let left = 80; left > 0; left -= capability.batch_size) {
+        expected.push(1 + capability.sysex_prefix.length + 4 * Math.min(left, capability.batch_size) + 1);
+      }
+      expect(show.messageBytes).toEqual(expected);
+      expect(show.frame.sysexMessages).toBe(Math.ceil(80 / capability.batch_size));
+      expect(show.frame.messages).toBe(show.frame.sysexMessages);
+      expect(show.frame.bytes).toBe(expected.reduce((a, b) => a + b, 0));
+    }
+  });
+
+  it('end to end: every sample was measured and the percentiles are ordered', () => {
+    const { ack, frame, clientCall, socketFloor, pollIntervalMs } = report.endToEnd;
+    expect(pollIntervalMs).toBe(30);
+    for (const latency of [ack, frame, clientCall, socketFloor]) {
+      expect(latency.count).toBe(QUICK_SETTINGS.latencySamples);
+      expect(latency.p50).toBeLessThanOrEqual(latency.p90);
+      expect(latency.p90).toBeLessThanOrEqual(latency.p99);
+      expect(latency.p99).toBeLessThanOrEqual(latency.p999);
+      expect(latency.p999).toBeLessThanOrEqual(latency.max);
+    }
+  });
+
+  it('burst: the daemon handled every message without an error, in fewer renders than messages', () => {
+    const { burst } = report;
+    expect(burst.clients).toBe(QUICK_SETTINGS.burstClients);
+    expect(burst.messages).toBe(QUICK_SETTINGS.burstMessages);
+    expect(burst.handled).toBe(burst.messages);
+    expect(burst.errors).toBe(0);
+    expect(burst.renders).toBeGreaterThanOrEqual(1);
+    expect(burst.renders).toBeLessThan(burst.messages);
+    expect(burst.messagesPerSecond).toBeCloseTo(burst.messages / burst.seconds, 3);
+  });
+
+  it('wire time: a palette row per profile and an RGB row per RGB profile, with consistent USB arithmetic', () => {
+    const palette = report.wireTime.filter((row) => row.kind === 'palette');
+    const rgb = report.wireTime.filter((row) => row.kind === 'rgb');
+    expect(palette.map((row) => row.profile).sort()).toEqual(profiles.map((p) => p.id).sort());
+    expect(rgb.map((row) => row.profile).sort()).toEqual(rgbProfiles().map((p) => p.id).sort());
+    for (const row of palette) {
+      // Every grid and rail light changes: one 3-byte channel message, one USB packet, each.
+      expect(row.messages).toBe(80);
+      expect(row.sysexMessages).toBe(0);
+      expect(row.bytes).toBe(3 * row.messages);
+      expect(row.usbPackets).toBe(row.messages);
+    }
+    for (const row of rgb) {
+      const show = report.show.find((s) => s.profile === row.profile)!;
+      expect(row.bytes).toBe(show.frame.bytes);
+      expect(row.usbPackets).toBe(show.messageBytes.reduce((sum, length) => sum + Math.ceil(length / 3), 0));
+    }
+    for (const row of report.wireTime) {
+      expect(row.wireMs).toBeCloseTo(row.usbPackets / 16, 9);
+      expect(row.cpuPercentOfWire).toBeCloseTo((row.cpuUs / (row.wireMs * 1000)) * 100, 9);
+    }
+  });
+
+  it('targets: all seven are judged, and "met" agrees with limit and measurement', () => {
+    expect(report.targets).toHaveLength(7);
+    for (const target of report.targets) {
+      expect(target.met).toBe(target.comparison === '<=' ? target.measured <= target.limit : target.measured >= target.limit);
+    }
+    const byName = Object.fromEntries(report.targets.map((t) => [t.name, t]));
+    expect(byName['compile']?.measured).toBeCloseTo(report.compile.meanNs / 1000, 9);
+    expect(byName['burst']?.measured).toBe(report.burst.messagesPerSecond);
+  });
+
+  it('the readable report has a table per suite naming every profile', () => {
+    const text = formatReport(report, PLAIN);
+    for (const title of ['compile', 'render', 'show', 'end to end', 'burst', 'wire time', 'targets']) {
+      expect(text).toMatch(new RegExp(`^${title}  `, 'm'));
+    }
+    for (const profile of profiles) expect(text).toContain(profile.id);
+    expect(text).toContain('write → last frame byte at port');
+  });
+});
+
+describe('USB-MIDI packet arithmetic', () => {
+  it('a channel message is one packet; SysEx travels 3 bytes a packet', () => {
+    const sysex = new Uint8Array(328);
+    sysex[0] = 0xf0;
+    sysex[327] = 0xf7;
+    const frame = frameOnWire([Uint8Array.of(0x90, 0x51, 0x03), sysex, Uint8Array.of(0xf0, 0x01, 0x02, 0x03, 0xf7)]);
+    expect(frame).toEqual({ messages: 3, sysexMessages: 2, bytes: 336, usbPackets: 1 + 110 + 2, wireMs: 113 / 16 });
+  });
+});
+
+describe('pad-lattice bench (arguments)', () => {
+  it('--help describes the suites; an unknown flag is a usage error', async () => {
+    const help = captureIo();
+    expect(await runCli(['bench', '--help'], help.io)).toBe(0);
+    expect(help.stdout()).toContain('--quick');
+    const bad = captureIo();
+    expect(await runCli(['bench', '--fast'], bad.io)).toBe(2);
+    expect(bad.stderr()).toContain('--fast');
+  });
+});
