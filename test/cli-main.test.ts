@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/main.js';
+import { COMMANDS } from '../src/cli/commands/index.js';
 import type { Command } from '../src/cli/command.js';
 import { UsageError } from '../src/cli/command.js';
 import { captureIo } from './helpers/capture-io.js';
@@ -44,5 +45,22 @@ describe('pad-lattice main', () => {
     const io = captureIo();
     expect(await runCli(['echo', '--bad'], io.io, [echo])).toBe(2);
     expect(io.stderr()).toContain("Run 'pad-lattice echo --help'");
+  });
+});
+
+describe('every pad-lattice command', () => {
+  it('is listed exactly once in the grouped help', async () => {
+    const names = COMMANDS.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    const io = captureIo();
+    expect(await runCli(['--help'], io.io)).toBe(0);
+    for (const name of names) expect(io.stdout()).toMatch(new RegExp(`^  ${name} `, 'm'));
+  });
+
+  it.each(COMMANDS.map((c) => [c.name]))('%s has --help text and exits 0 for it', async (name) => {
+    const io = captureIo();
+    expect(await runCli([name, '--help'], io.io)).toBe(0);
+    expect(io.stdout()).toMatch(/usage/i);
+    expect(io.stderr()).toBe('');
   });
 });

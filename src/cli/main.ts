@@ -2,28 +2,32 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXIT, UsageError, type CliIo, type Command } from './command.js';
-import { COMMANDS } from './commands/index.js';
+import { COMMAND_GROUPS, COMMANDS, type CommandGroup } from './commands/index.js';
 import { PACKAGE_VERSION } from '../package-info.js';
 
-function mainHelp(commands: readonly Command[]): string {
-  const width = Math.max(...commands.map((c) => c.name.length), 4);
-  const rows = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
+function mainHelp(groups: readonly CommandGroup[]): string {
+  const width = Math.max(4, ...groups.flatMap((g) => g.commands.map((c) => c.name.length)));
+  const sections = groups
+    .filter((g) => g.commands.length > 0)
+    .map((g) => `${g.title}:\n${g.commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}`)
+    .join('\n\n');
   return `pad-lattice ${PACKAGE_VERSION}: a tactile control surface for AI coding agents
 
 Usage: pad-lattice <command> [options]
        pad-lattice <command> --help
 
-Commands:
-${rows || '  (none yet)'}
+${sections || 'Commands: (none yet)'}
 
 Exit codes: 0 success, 1 failure, 2 usage error, 3 daemon or device unavailable.
 `;
 }
 
 export async function runCli(argv: readonly string[], io: CliIo, commands: readonly Command[] = COMMANDS): Promise<number> {
+  // A caller's own command list (tests) is listed as one group.
+  const groups = commands === COMMANDS ? COMMAND_GROUPS : [{ title: 'Commands', commands }];
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(mainHelp(commands));
+    io.stdout.write(mainHelp(groups));
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === '--version' || name === '-V') {

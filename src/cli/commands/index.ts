@@ -24,30 +24,28 @@ import { showCommand } from './show.js';
 import { demoCommand } from './demo.js';
 import { webCommand } from './web.js';
 
-/** Every `pad-lattice` subcommand, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [
-  portsCommand,
-  daemonCommand,
-  statusCommand,
-  sendStateCommand,
-  hookStateCommand,
-  endSessionCommand,
-  listenActionsCommand,
-  symbolsCommand,
-  pingCommand,
-  profileCommand,
-  claudeCommand,
-  claudeHookCommand,
-  renderCommand,
-  codexCommand,
-  codexHookCommand,
-  codexExecCommand,
-  uninstallCodexHooksCommand,
-  devicesCommand,
-  monitorMidiCommand,
-  doctorCommand,
-  benchCommand,
-  showCommand,
-  demoCommand,
-  webCommand,
+export interface CommandGroup {
+  readonly title: string;
+  readonly commands: readonly Command[];
+}
+
+/** The `pad-lattice --help` listing, grouped by what a user is doing. */
+export const COMMAND_GROUPS: readonly CommandGroup[] = [
+  { title: 'Run the pad', commands: [daemonCommand, webCommand, statusCommand, symbolsCommand, pingCommand] },
+  {
+    title: 'Report from agents and scripts',
+    commands: [sendStateCommand, hookStateCommand, endSessionCommand, listenActionsCommand],
+  },
+  {
+    title: 'Coding agents',
+    commands: [codexCommand, codexExecCommand, codexHookCommand, uninstallCodexHooksCommand, claudeCommand, claudeHookCommand],
+  },
+  {
+    title: 'Controllers and profiles',
+    commands: [devicesCommand, portsCommand, monitorMidiCommand, profileCommand, renderCommand, doctorCommand],
+  },
+  { title: 'Experiences and measurement', commands: [demoCommand, showCommand, benchCommand] },
 ];
+
+/** Every `pad-lattice` subcommand, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = COMMAND_GROUPS.flatMap((group) => group.commands);
