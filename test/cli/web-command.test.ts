@@ -177,7 +177,8 @@ describe('opening the admin page', () => {
   function fakeXdgOpen(): { dir: string; opened(): string | null } {
     const dir = mkdtempSync(join(tmpdir(), 'pl-xdg-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(join(dir, 'xdg-open'), '#!/bin/sh\nprintf %s "$1" > "${0%/*}/opened"\n');
+    // Written aside and renamed in, so a reader never sees the file half-written (PATH is only this folder: absolute mv).
+    writeFileSync(join(dir, 'xdg-open'), '#!/bin/sh\nprintf %s "$1" > "${0%/*}/opened.tmp" && /bin/mv "${0%/*}/opened.tmp" "${0%/*}/opened"\n');
     chmodSync(join(dir, 'xdg-open'), 0o755);
     return { dir, opened: () => (existsSync(join(dir, 'opened')) ? readFileSync(join(dir, 'opened'), 'utf8') : null) };
   }
