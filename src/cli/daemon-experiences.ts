@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { createHostAudio, systemAudioEnvironment, type HostAudioHandle } from '../audio/host/index.js';
+import { manifestScoreCues } from '../audio/show-audio.js';
 import type { ControlSurface } from '../domain/index.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import {
@@ -9,6 +11,7 @@ import {
   loadPerformanceManifest,
   surfacesOutput,
   type DemoManifest,
+  type HostAudio,
   type PerformanceManifest,
 } from '../experiences/index.js';
 import { PACKAGE_ROOT } from '../package-info.js';
@@ -31,11 +34,28 @@ export async function loadPackagedExperiences(): Promise<PackagedExperiences> {
  * The daemon's Demo/Show controller (experiences.md §10): it draws on every
  * surface itself — browsers also get the lifecycle through `setExperience` —
  * and the admin browser starts and stops it. A surface that fails while an
- * experience draws is reported and skipped. The daemon has no host audio.
+ * experience draws is reported and skipped. With host audio (`--audio-feedback`)
+ * the Demo's earcons and the Show's score also play on this machine (§12.3, §12.7).
  */
-export function daemonExperiencePlayer(packaged: PackagedExperiences, surfaces: readonly ControlSurface[], logger: DaemonLogger): ExperiencePlayer {
+export function daemonExperiencePlayer(
+  packaged: PackagedExperiences,
+  surfaces: readonly ControlSurface[],
+  logger: DaemonLogger,
+  audio: HostAudio | null = null,
+): ExperiencePlayer {
   const output = surfacesOutput(surfaces, (surface, error) => {
     logger.warn(`experience on ${surface.profileId}: ${error instanceof Error ? error.message : String(error)}`);
   });
-  return new ExperiencePlayer({ demo: packaged.demo, show: packaged.show, output });
+  return new ExperiencePlayer({ demo: packaged.demo, show: packaged.show, output, audio, hostScore: audio !== null });
+}
+
+/**
+ * Host audio for `--audio-feedback`; says once on the log when the machine
+ * cannot play sound. The daemon always plays its Show at tempo 1, so that
+ * score is rendered now rather than when the Show starts.
+ */
+export function daemonHostAudio(packaged: PackagedExperiences, logger: DaemonLogger, env: NodeJS.ProcessEnv): HostAudioHandle {
+  const audio = createHostAudio({ report: (message) => logger.warn(message), environment: systemAudioEnvironment(env) });
+  audio.prepareShowScore(manifestScoreCues(packaged.show));
+  return audio;
 }

@@ -9,7 +9,7 @@ import { ManifestError } from '../experiences/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
-import { daemonExperiencePlayer, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
+import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
 
 /** The options every daemon-running command (`daemon`, `web`) shares. */
 export const DAEMON_CORE_OPTIONS = {
@@ -18,6 +18,7 @@ export const DAEMON_CORE_OPTIONS = {
   'session-ttl': { type: 'string' },
   'identity-store': { type: 'string' },
   'activity-motion': { type: 'boolean', default: false },
+  'audio-feedback': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
 } as const;
 
@@ -31,6 +32,9 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
                           $XDG_STATE_HOME/pad-lattice/identities.json, else
                           ~/.local/state/pad-lattice/identities.json)
   --activity-motion       slowly re-render a running selected session
+  --audio-feedback        play earcons for agent states and presses, the Demo's
+                          earcons and the Show's score on this machine (through
+                          paplay, aplay, pw-play or ffplay)
   --json                  log one JSON object per line on stderr
                           ({"level":"info","message":"..."}); the browser pad's
                           links become one JSON object on stdout`;
@@ -52,10 +56,11 @@ type CoreValues = {
   'session-ttl'?: string;
   'identity-store'?: string;
   'activity-motion'?: boolean;
+  'audio-feedback'?: boolean;
 };
 
 /** The daemon options the flags ask for, minus surfaces; checked before anything is opened, so a typo leaks nothing. */
-export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'experience' | 'logger'>;
+export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'experience' | 'earcons' | 'logger'> & { readonly audioFeedback: boolean };
 
 export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   if (values.socket === '') throw new UsageError('--socket must not be empty');
@@ -67,6 +72,7 @@ export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
     // The CLI always enables the accent store (control-plane.md §15.1).
     identityStorePath: values['identity-store'] ?? defaultAccentStorePath(io.env),
     activityMotion: values['activity-motion'] === true,
+    audioFeedback: values['audio-feedback'] === true,
   };
 }
 
@@ -120,15 +126,18 @@ export interface DaemonPlan {
  */
 export async function serveDaemon(plan: DaemonPlan): Promise<number> {
   const { settings, io, logger, deps, web } = plan;
-  const experience = daemonExperiencePlayer(plan.experiences, plan.surfaces, logger);
+  const { audioFeedback, ...options } = settings;
+  const hostAudio = audioFeedback ? daemonHostAudio(plan.experiences, logger, io.env) : null;
+  const experience = daemonExperiencePlayer(plan.experiences, plan.surfaces, logger, hostAudio);
   // The daemon closes the surfaces; the bridge's listeners are gone only once its close is awaited.
   const letGo = async () => {
+    hostAudio?.close();
     await web?.bridge.close();
     await plan.release();
   };
   let handle: DaemonHandle;
   try {
-    handle = await deps.start({ ...settings, surfaces: plan.surfaces, experience, logger });
+    handle = await deps.start({ ...options, surfaces: plan.surfaces, experience, earcons: hostAudio, logger });
   } catch (error) {
     await letGo();
     if (!(error instanceof SocketStartupError)) throw error;

@@ -5,6 +5,7 @@ import { RuntimeLoop } from './runtime/runtime-loop.js';
 import { SurfaceSet } from './runtime/surface-set.js';
 import { systemClock, type MonotonicClock } from './runtime/clock.js';
 import { SILENT_LOGGER, describeError, type DaemonLogger } from './runtime/logger.js';
+import type { EarconSink } from './runtime/audio-feedback.js';
 import type { ExperienceController } from './runtime/experience.js';
 import type { Outbox } from './runtime/outbox.js';
 import { SocketServer, type PeerCredentialSource } from './socket/index.js';
@@ -26,6 +27,8 @@ export interface DaemonOptions {
   /** Zero (headless), one or many surfaces, constructed but not initialised; the daemon initialises and closes them. */
   readonly surfaces?: readonly Surface[];
   readonly experience?: ExperienceController;
+  /** `--audio-feedback`: where live earcons play (control-plane.md §17.6); absent: none. */
+  readonly earcons?: EarconSink | null;
   readonly logger?: DaemonLogger;
   readonly clock?: MonotonicClock;
   readonly peerCredentials?: PeerCredentialSource;
@@ -81,6 +84,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       clock: options.clock ?? systemClock,
       experience: options.experience,
       activityMotion: options.activityMotion,
+      earcons: options.earcons,
       logger,
     });
     server = await SocketServer.start({

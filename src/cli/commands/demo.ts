@@ -10,18 +10,23 @@ watch everything turn green. Each step's instructions are printed here; the
 controller's Scene and action buttons answer them. No real agent is contacted.
 Ctrl-C stops it and always leaves the controller cleared.
 
+With --surface web (or both) it serves the browser pad instead (or as well),
+prints the admin link and waits: the admin page's Start Demo begins the tour
+(Start Show is refused), and the page's Scene and action buttons answer it.
+
 Options:
 ${DEVICE_HELP}
   -h, --help
 
-Exit status: 0 the tour was finished, 1 it was not (a profile or port error),
-2 usage error, 3 no MIDI controller found, 130 interrupted.
+Exit status: 0 the tour was finished, 1 it was not (stopped from the admin page, a
+profile or port error), 2 usage error, 3 no MIDI controller found (with --surface
+midi), 130 interrupted.
 `;
 
 export function makeDemoCommand(deps: ExperienceCommandDeps = DEFAULT_EXPERIENCE_DEPS): Command {
   return {
     name: 'demo',
-    summary: 'A guided tour of the pad on a MIDI controller, with pretend agents',
+    summary: 'A guided tour of the pad on a MIDI controller or the browser pad, with pretend agents',
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
       const { values } = parseCommandArgs(args, DEVICE_OPTIONS);

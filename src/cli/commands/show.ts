@@ -1,5 +1,9 @@
 import { join } from 'node:path';
+import { createHostAudio, systemAudioEnvironment, type HostAudioHandle } from '../../audio/host/index.js';
+import { manifestScoreCues } from '../../audio/show-audio.js';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
+import { announceBrowserPad, BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, openInBrowser, type StartBridge } from '../browser-pad.js';
+import { openExperienceSurfaces, SURFACE_HELP, surfacePlan, SurfaceStartError, type ExperienceSurfaces, type SurfaceValues } from '../experience-surfaces.js';
 import { interruptSignal, pause } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
 import type { ExperienceKind } from '../../domain/index.js';
@@ -13,21 +17,21 @@ import {
   loadPerformanceManifest,
   surfacesOutput,
 } from '../../experiences/index.js';
-import { HubSetupError, gateOnSequencer, type DaemonMidi, type HubLogger } from '../../devices/hub/index.js';
+import { HubSetupError, gateOnSequencer } from '../../devices/hub/index.js';
 import { MidiDeviceError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
-import { parsePortSpec } from '../../midi/port-spec.js';
 import { PACKAGE_ROOT } from '../../package-info.js';
 import { ProfileError } from '../../profiles/index.js';
-import { midiHubFor } from '../daemon-options.js';
 
-/** The daemon's controller options without its greeting ones: `show` and `demo` never greet. */
+/** The daemon's controller options without its greeting ones (`show` and `demo` never greet), and where to play. */
 export const DEVICE_OPTIONS = {
   profile: { type: 'string' },
   'profile-file': { type: 'string' },
   input: { type: 'string' },
   output: { type: 'string' },
+  surface: { type: 'string' },
+  ...BROWSER_PAD_OPTIONS,
 } as const;
 
 export const DEVICE_HELP = `  --profile ID          drive controllers of this profile (default: every connected
@@ -36,7 +40,11 @@ export const DEVICE_HELP = `  --profile ID          drive controllers of this pr
   --input NAME          the MIDI input port (as 'pad-lattice ports' lists it), or
                         file:PATH to read presses as hex lines from a file or FIFO
   --output NAME         the MIDI output port, or trace:PATH to write every message
-                        as a hex line (trace:- = stdout); file:/trace: need --profile`;
+                        as a hex line (trace:- = stdout); file:/trace: need --profile
+${SURFACE_HELP}
+
+${BROWSER_PAD_HELP}
+  These need --surface web or both.`;
 
 /** Exit status after Ctrl-C, as a shell reports a SIGINT death. */
 const EXIT_INTERRUPTED = 130;
@@ -51,6 +59,12 @@ export interface ExperienceCommandDeps {
   /** Resolves after `seconds`, or early when `signal` aborts. */
   readonly sleep: (seconds: number, signal: AbortSignal) => Promise<void>;
   readonly interrupt: () => { readonly signal: AbortSignal; release(): void };
+  /** Host sound for `--audio`; default: the first command-line player on the command's PATH (src/audio/host). */
+  readonly hostAudio?: (report: (message: string) => void, env: NodeJS.ProcessEnv) => HostAudioHandle;
+  /** Default: the real bridge (web-surface-protocol-1.md). */
+  readonly startWeb?: StartBridge;
+  /** Default: xdg-open when a display exists. */
+  readonly openBrowser?: (url: string, env: NodeJS.ProcessEnv) => boolean;
 }
 
 export const DEFAULT_EXPERIENCE_DEPS: ExperienceCommandDeps = {
@@ -60,84 +74,99 @@ export const DEFAULT_EXPERIENCE_DEPS: ExperienceCommandDeps = {
   interrupt: interruptSignal,
 };
 
-type DeviceValues = { profile?: string; 'profile-file'?: string; input?: string; output?: string };
-
-const isPortSpec = (text: string | undefined, direction: 'input' | 'output') =>
-  text !== undefined && text !== '' && parsePortSpec(text, direction).kind !== 'device';
-
-/** The controllers, chosen as the daemon chooses them. A Show reads no presses, so a trace output alone is enough. */
-function openControllers(kind: ExperienceKind, values: DeviceValues, io: CliIo, logger: HubLogger, deps: ExperienceCommandDeps): Promise<DaemonMidi> {
-  const input = values.input ?? (kind === 'show' && isPortSpec(values.output, 'output') ? 'file:/dev/null' : undefined);
-  return midiHubFor({ ...values, ...(input === undefined ? {} : { input }), 'no-greeting': true }, io, logger, deps.backend);
-}
-
-/** Clears and releases every controller (its shutdown commands) and stops watching the profile folders. */
-async function closeControllers(midi: DaemonMidi | null): Promise<void> {
-  midi?.hub.close();
-  await midi?.dispose();
-}
+const defaultHostAudio = (report: (message: string) => void, env: NodeJS.ProcessEnv): HostAudioHandle =>
+  createHostAudio({ report, environment: systemAudioEnvironment(env) });
 
 /**
- * The standalone `show` / `demo` loop (experiences.md §10.5) on MIDI
- * controllers: start at once, feed presses to the experience, tick every
- * 30 ms, leave when it ends. Whatever happens — the end, Ctrl-C, an error —
- * the controllers are closed, which clears them and sends their shutdown
- * commands.
+ * The standalone `show` / `demo` loop (experiences.md §10.5): on MIDI
+ * controllers it starts at once; with the browser pad (`--surface web` or
+ * `both`) it waits for the admin page's start request and refuses the other
+ * kind. Presses go to the experience, it ticks every 30 ms and leaves when
+ * the experience ends. Whatever happens — the end, Ctrl-C, an error — the
+ * surfaces are closed: controllers cleared, browsers told and disconnected.
  */
 export async function runExperienceCommand(
   kind: ExperienceKind,
-  values: DeviceValues & { manifest?: string; tempo?: number },
+  values: SurfaceValues & { manifest?: string; tempo?: number; audio?: boolean },
   io: CliIo,
   deps: ExperienceCommandDeps,
 ): Promise<number> {
+  const plan = surfacePlan(values);
   const say = (stream: NodeJS.WritableStream) => (line: string) => void stream.write(`${line}\n`);
   const warn = (line: string) => say(io.stderr)(`pad-lattice ${kind}: ${line}`);
   // With the MIDI trace on stdout, the narration moves to stderr so the trace stays parseable.
-  const narrate = values.output === 'trace:-' ? say(io.stderr) : say(io.stdout);
-  let midi: DaemonMidi | null = null;
+  const narrationStream = values.output === 'trace:-' ? io.stderr : io.stdout;
+  const narrate = say(narrationStream);
+  let opened: ExperienceSurfaces | null = null;
+  let audio: HostAudioHandle | null = null;
   let player: ExperiencePlayer;
+  let title: string;
   try {
     const [demo, show] = await Promise.all([
       loadDemoManifest(join(PACKAGE_ROOT, PACKAGED_DEMO_FILE)),
       loadPerformanceManifest(values.manifest ?? join(PACKAGE_ROOT, PACKAGED_SHOW_FILE)),
     ]);
-    midi = await openControllers(kind, values, io, { info: warn, warn, error: warn }, deps);
-    player = new ExperiencePlayer({ demo, show, announce: narrate, output: surfacesOutput([midi.hub], (_surface, error) => warn(String(error))) });
-    midi.hub.initialize();
-    narrate(kind === 'show' ? `${show.title} (${(show.durationMs / 1000).toFixed(1)} s)` : demo.title);
+    opened = await openExperienceSurfaces(kind, plan, values, io, { info: warn, warn, error: warn }, deps);
+    if (values.audio === true) {
+      audio = (deps.hostAudio ?? defaultHostAudio)(warn, io.env);
+      audio.prepareShowScore(manifestScoreCues(show, values.tempo ?? 1));
+    }
+    player = new ExperiencePlayer({
+      demo,
+      show,
+      announce: narrate,
+      output: surfacesOutput(opened.surfaces, (_surface, error) => warn(String(error))),
+      audio,
+      hostScore: audio !== null,
+    });
+    for (const surface of opened.surfaces) surface.initialize();
+    title = kind === 'show' ? `${show.title} (${(show.durationMs / 1000).toFixed(1)} s)` : demo.title;
   } catch (error) {
-    await closeControllers(midi);
+    audio?.close();
+    await opened?.close();
     if (error instanceof HubSetupError) throw new UsageError(error.message);
-    if (!(error instanceof ManifestError || error instanceof ProfileError || error instanceof MidiDeviceError)) throw error;
+    if (!(error instanceof ManifestError || error instanceof ProfileError || error instanceof MidiDeviceError || error instanceof SurfaceStartError)) throw error;
     warn(error.message);
     return EXIT.failure;
   }
-  const hub = midi.hub;
-  if (hub.descriptors.length === 0) {
-    await closeControllers(midi);
-    warn('no MIDI controller found; connect one, or name it with --profile/--input/--output');
-    return EXIT.unavailable;
+  const { surfaces, midi, bridge } = opened;
+  if (midi !== null && midi.hub.descriptors.length === 0) {
+    if (bridge === null) {
+      audio?.close();
+      await opened.close();
+      warn('no MIDI controller found; connect one, or name it with --profile/--input/--output');
+      return EXIT.unavailable;
+    }
+    warn('no MIDI controller found; playing in the browser only');
   }
-  const session = new StandaloneSession(player, { prepared: kind, waitForRequest: false, tempo: values.tempo ?? 1 });
+  narrate(title);
+  if (bridge !== null) {
+    announceBrowserPad(bridge, { ...io, stdout: narrationStream }, false);
+    if (plan.pad?.open === true) (deps.openBrowser ?? openInBrowser)(bridge.adminUrl, io.env);
+    narrate(`Waiting for the admin page to start the ${kind === 'show' ? 'Show' : 'Demo'}…`);
+  }
+  const session = new StandaloneSession(player, { prepared: kind, waitForRequest: bridge !== null, tempo: values.tempo ?? 1 });
   const interrupt = deps.interrupt();
   try {
     session.begin(deps.now());
     while (session.running && !interrupt.signal.aborted) {
-      for (const event of hub.pollEvents()) session.handle(event, deps.now());
+      for (const surface of surfaces) for (const event of surface.pollEvents()) session.handle(event, deps.now());
       if (session.tick(deps.now())) break;
       await deps.sleep(LOOP_INTERVAL, interrupt.signal);
     }
     if (interrupt.signal.aborted) session.interrupt();
   } finally {
+    // Browsers hear how it ended (idle, with the reason) before their connections close.
     session.close();
-    await closeControllers(midi);
+    audio?.close();
+    await opened.close();
     interrupt.release();
   }
   if (interrupt.signal.aborted) return EXIT_INTERRUPTED;
   return session.completed ? EXIT.ok : EXIT.failure;
 }
 
-const HELP = `Usage: pad-lattice show [--manifest FILE] [--tempo X] [device options]
+const HELP = `Usage: pad-lattice show [--manifest FILE] [--tempo X] [--audio] [device options]
 
 Plays a Show — a timed full-surface light performance — on a MIDI controller
 and exits when it ends. RGB controllers get every colour exactly (the
@@ -145,26 +174,38 @@ profile's show_rgb); others draw each light's palette fallback. Without
 --manifest it plays Pad-Lattice's own Show, "The Night Shift". Ctrl-C stops
 it and always leaves the controller cleared.
 
+With --surface web (or both) it serves the browser pad instead (or as well),
+prints the admin link and waits: the admin page's Start Show plays it, after
+a 0.5 s lead-in; Start Demo is refused, since this command plays the Show.
+
 Options:
   --manifest FILE       a Performance Manifest 1 file
   --tempo X             playback speed, > 0 (default 1.0; 2.0 plays twice as fast)
+  --audio               also play the Show's score on this machine (through paplay,
+                        aplay, pw-play or ffplay; says so when there is no sound)
 ${DEVICE_HELP}
   -h, --help
 
 Captions are printed as the Show reaches them (on stderr when --output is trace:-).
 With a trace: output and no --input the Show reads no presses; it ignores them anyway.
 
-Exit status: 0 the Show played to its end, 1 it did not (a manifest, profile or port
-error), 2 usage error, 3 no MIDI controller found, 130 interrupted.
+Exit status: 0 the Show played to its end, 1 it did not (stopped from the admin page,
+a manifest, profile or port error), 2 usage error, 3 no MIDI controller found (with
+--surface midi), 130 interrupted.
 `;
 
 export function makeShowCommand(deps: ExperienceCommandDeps = DEFAULT_EXPERIENCE_DEPS): Command {
   return {
     name: 'show',
-    summary: 'Play a full-surface light Show on a MIDI controller',
+    summary: 'Play a full-surface light Show on a MIDI controller or the browser pad',
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
-      const { values } = parseCommandArgs(args, { ...DEVICE_OPTIONS, manifest: { type: 'string' }, tempo: { type: 'string' } });
+      const { values } = parseCommandArgs(args, {
+        ...DEVICE_OPTIONS,
+        manifest: { type: 'string' },
+        tempo: { type: 'string' },
+        audio: { type: 'boolean', default: false },
+      });
       const tempo = numberOption('--tempo', values.tempo, 1);
       if (!(tempo > 0)) throw new UsageError(`--tempo must be greater than 0, got ${JSON.stringify(values.tempo)}`);
       if (values.manifest === '') throw new UsageError('--manifest must not be empty');

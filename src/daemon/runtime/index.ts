@@ -12,4 +12,5 @@ export {
   type ExperienceController,
   type ExperienceStopReason,
 } from './experience.js';
+export { AudioFeedback, type EarconSink, type LiveEarconName } from './audio-feedback.js';
 export { sendReply, sendNotification, type Outbox } from './outbox.js';

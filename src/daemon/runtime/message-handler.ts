@@ -1,4 +1,4 @@
-import type { ConnectionId, ControlPlane } from '../control-plane/index.js';
+import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
 import { ERROR_CODES, ERROR_TEXTS, type ClientMessage, type StateMessage, type StatusReport } from '../wire/index.js';
 import { sendNotification, sendReply, type Outbox } from './outbox.js';
 
@@ -11,6 +11,8 @@ export interface MessageContext {
   status(): StatusReport;
   /** §17.4: stop a playing experience if some session now needs attention. */
   preemptIfAttentionRequired(): void;
+  /** §17.6: tell the audio feedback (if enabled) what happened. */
+  audioCue(event: AudioCueEvent): void;
 }
 
 /** The effect and reply of each client message (wire-protocol-1.md §6, §7.10). */
@@ -22,6 +24,7 @@ export function handleClientMessage(context: MessageContext, connection: Connect
       return;
     case 'session_end':
       plane.end(message.agent);
+      context.audioCue({ type: 'session_ended', identity: message.agent });
       return;
     case 'status':
       sendReply(outbox, connection, { type: 'status', status: context.status() });
@@ -73,5 +76,6 @@ function handleState(context: MessageContext, connection: ConnectionId, message:
   }
   const session = plane.update(message.agent, message.state, now, message.metadata);
   context.preemptIfAttentionRequired();
+  context.audioCue({ type: 'state_effective', identity: session.identity, state: session.state, slot: session.slot });
   if (message.reply) sendReply(outbox, connection, { type: 'state_ack', session });
 }

@@ -1,6 +1,7 @@
 import type { ControlAction, SurfaceEvent } from '../../domain/index.js';
-import type { ConnectionId, ControlPlane } from '../control-plane/index.js';
+import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
 import { decodeClientLine, type StatusReport } from '../wire/index.js';
+import { AudioFeedback, type EarconSink } from './audio-feedback.js';
 import type { MonotonicClock } from './clock.js';
 import { ATTENTION_BLOCK_REASON, NO_EXPERIENCES, type ExperienceController } from './experience.js';
 import { SILENT_LOGGER, describeError, type DaemonLogger } from './logger.js';
@@ -18,6 +19,8 @@ export interface RuntimeOptions {
   readonly experience?: ExperienceController;
   /** Periodic re-render of a running selected session (control-plane.md §17.7). */
   readonly activityMotion?: boolean;
+  /** Host earcons for `--audio-feedback` (§17.6); absent: silent, and status says audio_feedback false. */
+  readonly earcons?: EarconSink | null;
   readonly logger?: DaemonLogger;
 }
 
@@ -37,6 +40,7 @@ export class DaemonRuntime {
   readonly #logger: DaemonLogger;
   readonly #scheduler: RenderScheduler;
   readonly #context: MessageContext;
+  readonly #audio: AudioFeedback | null;
   #inputListener: () => void = () => undefined;
 
   constructor(options: RuntimeOptions) {
@@ -48,12 +52,14 @@ export class DaemonRuntime {
     this.#experience = options.experience ?? NO_EXPERIENCES;
     this.#logger = options.logger ?? SILENT_LOGGER;
     this.#scheduler = new RenderScheduler(this.activityMotion);
+    this.#audio = options.earcons ? new AudioFeedback(options.earcons) : null;
     this.#context = {
       plane: this.plane,
       outbox: this.#outbox,
       now: () => this.#clock(),
       status: () => this.status(),
       preemptIfAttentionRequired: () => this.#preemptIfAttentionRequired(),
+      audioCue: (event) => this.#audioCue(event),
     };
   }
 
@@ -67,7 +73,7 @@ export class DaemonRuntime {
       plane: this.plane,
       surfaces: this.surfaces,
       activityMotion: this.activityMotion,
-      audioFeedback: false,
+      audioFeedback: this.#audio !== null,
       experience: this.#experience.activeKind,
     });
   }
@@ -86,6 +92,7 @@ export class DaemonRuntime {
   /** §11.5 clean-up for a connection that is gone, whatever the cause. */
   connectionClosed(connection: ConnectionId): void {
     this.plane.disconnect(connection);
+    this.#audioCue({ type: 'connection_closed', registered: this.plane.sessions().map((session) => session.identity) });
     this.#inputListener();
   }
 
@@ -146,14 +153,20 @@ export class DaemonRuntime {
         return;
       default:
         if (this.#experience.activeKind !== null) this.#experience.handleEvent(event, now);
-        else if (event.type === 'session_selected') this.plane.selectSlot(event.slot, now);
+        else if (event.type === 'session_selected') this.#select(event.slot, now);
         else this.#dispatch(event.action, now);
     }
+  }
+
+  /** §16.3: a Scene press; an occupied slot also sounds, even when it was already selected (§17.6). */
+  #select(slot: number, now: number): void {
+    if (this.plane.selectSlot(slot, now)) this.#audioCue({ type: 'scene_selected', slot });
   }
 
   /** §12.3: one action message to the single recipient, if its connection still exists. */
   #dispatch(action: ControlAction, now: number): void {
     const dispatched = this.plane.dispatch(action, now);
+    this.#audioCue(dispatched === null ? { type: 'action_unavailable' } : { type: 'action_dispatched', action });
     if (dispatched === null) return;
     const delivered = sendNotification(this.#outbox, dispatched.connection, {
       type: 'action',
@@ -162,6 +175,15 @@ export class DaemonRuntime {
       requestId: dispatched.requestId,
     });
     if (!delivered) this.#logger.warn(`action ${action} for connection ${dispatched.connection} was not delivered`);
+  }
+
+  #audioCue(event: AudioCueEvent): void {
+    this.#audio?.note(event, () => this.#selectedSlot());
+  }
+
+  #selectedSlot(): number | null {
+    const selected = this.plane.selection();
+    return selected === null ? null : (this.plane.session(selected)?.slot ?? null);
   }
 
   #preemptIfAttentionRequired(): void {

@@ -1,4 +1,4 @@
-import { makeSurfaceView, type ExperienceKind, type SurfaceEvent } from '../../domain/index.js';
+import type { ExperienceKind, SurfaceEvent } from '../../domain/index.js';
 import {
   blockedView,
   demoPlayingView,
@@ -10,7 +10,7 @@ import {
 import type { DemoManifest } from '../manifest/demo-manifest.js';
 import type { PerformanceManifest } from '../manifest/performance-manifest.js';
 import { DEFAULT_LEAD_IN_SECONDS, DEMO_TERMINAL_HOLD_SECONDS, type EarconName, type ExperienceStopReason } from '../vocabulary.js';
-import { DemoRun, type DemoStep } from './demo-run.js';
+import { DemoRun, demoStageView, type DemoStep } from './demo-run.js';
 import type { ExperienceOutput, HostAudio } from './output.js';
 import { ShowPlayback } from './show-playback.js';
 import { roundHalfEven } from '../round-half-even.js';
@@ -145,14 +145,7 @@ export class ExperiencePlayer {
   /** §5.2: the stage's view, then its earcon, then the lifecycle view. */
   #publish(step: DemoStep): void {
     const { stage } = step;
-    this.#output.render(
-      makeSurfaceView({
-        selectedState: stage.sessions.find((session) => session.selected)?.state ?? null,
-        frame: this.#publications++,
-        sessions: stage.sessions,
-        availableActions: stage.availableActions,
-      }),
-    );
+    this.#output.render(demoStageView(stage, this.#publications++));
     if (step.audio !== null) {
       this.#audioSequence += 1;
       this.#playEarcon(step.audio, step.audioSlot);

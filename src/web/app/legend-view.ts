@@ -18,12 +18,14 @@ export class LegendView {
     this.#select = select;
   }
 
-  update(surface: SurfaceMessage | null, interactive: boolean): void {
+  /** `guidedSlot`: the row an offline Demo stage points at, ringed like its Scene button. */
+  update(surface: SurfaceMessage | null, interactive: boolean, guidedSlot: number | null = null): void {
     const sessions = surface?.view.sessions ?? [];
     const overflow = surface?.view.overflow_count ?? 0;
     this.#list.replaceChildren(
       ...sessions.map((session) => {
         const item = element('li', session.selected ? 'agent selected' : 'agent');
+        item.classList.toggle('guide', session.slot === guidedSlot);
         const button = element('button', 'agent-button');
         button.type = 'button';
         button.disabled = !interactive;

@@ -6,6 +6,7 @@ import { LiveSession, type SessionState, type SocketConnection, type SocketHandl
 import { padModel } from './pad-model.js';
 import { PadView } from './pad-view.js';
 import { SoundPlayer } from './sound.js';
+import { wireSoundToggle } from './sound-toggle.js';
 
 const STATUS_TEXT: Readonly<Record<SessionState['status'], string>> = {
   connecting: 'Connecting…',
@@ -14,7 +15,7 @@ const STATUS_TEXT: Readonly<Record<SessionState['status'], string>> = {
   pairing_required: 'Not paired',
 };
 
-/** Live mode iff the bridge's own `/config.json` says so (§8); a plain static host serves `mode: demo`. */
+/** Live mode iff the bridge's own `/config.json` says so (§8); a plain static host serves `mode: demo` and gets the offline app. */
 async function isLive(): Promise<boolean> {
   try {
     const response = await fetch('./config.json', { cache: 'no-store' });
@@ -45,9 +46,9 @@ function isLoopbackPage(): boolean {
 
 async function main(): Promise<void> {
   if (!(await isLive())) {
-    byId('offline').hidden = false;
-    byId('app').hidden = true;
-    return;
+    // Loaded only here, so a live page never fetches the manifest loaders.
+    const { startPublicApp } = await import('./public-app.js');
+    return startPublicApp();
   }
   const credential = takeInitialCredential(location.hash, localStorage, () =>
     history.replaceState(history.state, '', `${location.pathname}${location.search}`),
@@ -88,12 +89,7 @@ async function main(): Promise<void> {
     const input = byId<HTMLInputElement>('pin');
     if (session?.submitPin(input.value)) input.value = '';
   });
-  const soundToggle = byId<HTMLButtonElement>('sound');
-  soundToggle.addEventListener('click', () => {
-    sound.setEnabled(!sound.enabled);
-    soundToggle.setAttribute('aria-pressed', String(sound.enabled));
-    soundToggle.textContent = sound.enabled ? 'Sound on' : 'Sound off';
-  });
+  wireSoundToggle(byId<HTMLButtonElement>('sound'), sound);
   render(session.state);
   session.connect();
 }

@@ -1,5 +1,6 @@
 import { describeState, element, paint } from './dom.js';
-import type { ActionName, PadModel } from './pad-model.js';
+import type { DemoInput } from '../../experiences/manifest/demo-manifest.js';
+import { TOP_RAIL, type ActionName, type PadModel } from './pad-model.js';
 import type { SurfaceMessage } from './messages.js';
 
 export interface PadInput {
@@ -31,11 +32,11 @@ export class PadView {
   constructor(root: HTMLElement, input: PadInput) {
     this.#root = root;
     const rail = element('div', 'rail rail-top');
-    ['approve', 'reject', null, null, 'overflow', null, 'retry', 'stop'].forEach((role, position) => {
+    TOP_RAIL.forEach((role, position) => {
       const button = element('button', 'light round', ACTION_GLYPHS[role ?? 'reserved']!.glyph);
       button.type = 'button';
       button.dataset['position'] = String(position);
-      if (role !== null && role !== 'overflow') button.addEventListener('click', () => input.action(role as ActionName));
+      if (role !== null && role !== 'overflow') button.addEventListener('click', () => input.action(role));
       this.#top.push(button);
       rail.append(button);
     });
@@ -83,5 +84,11 @@ export class PadView {
     });
     const selected = model.showing ? 'Show playing' : `Selected agent: ${describeState(surface?.view.selected_state ?? null)}`;
     this.#matrix.setAttribute('aria-label', selected);
+  }
+
+  /** Rings the control an offline Demo stage points at (experiences.md §13); null rings none. */
+  guide(target: DemoInput | null): void {
+    this.#top.forEach((button, position) => button.classList.toggle('guide', target?.event === 'action' && TOP_RAIL[position] === target.action));
+    this.#scenes.forEach((button, slot) => button.classList.toggle('guide', target?.event === 'select' && target.slot === slot));
   }
 }
