@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { EXIT, UsageError, type CliIo, type Command } from './command.js';
+import { runIfEntryPoint } from './entry-point.js';
 import { COMMAND_GROUPS, COMMANDS, type CommandGroup } from './commands/index.js';
 import { PACKAGE_VERSION } from '../package-info.js';
 
@@ -57,25 +56,4 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
   }
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
-  const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
-  runCli(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`pad-lattice: ${String(error)}\n`);
-      process.exitCode = EXIT.failure;
-    },
-  );
-}
+runIfEntryPoint(import.meta.url, runCli, { name: 'pad-lattice', crashExit: EXIT.failure });

@@ -1,8 +1,9 @@
 import { EXIT, UsageError, type CliIo } from './command.js';
 import { numberOption } from './parse-args.js';
-import type { DaemonHandle, DaemonOptions } from '../daemon/daemon.js';
+import { startDaemon, type DaemonHandle, type DaemonOptions } from '../daemon/daemon.js';
 import { defaultAccentStorePath } from '../daemon/control-plane/accent-store-path.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
+import { runUntilSignalled } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
 import type { Surface } from '../daemon/surface.js';
 import { ManifestError } from '../experiences/index.js';
@@ -50,6 +51,9 @@ export interface DaemonCommandDeps {
   readonly openBrowser?: (url: string, env: NodeJS.ProcessEnv) => boolean;
 }
 
+/** The real daemon, run until SIGINT or SIGTERM; every other step at its default. */
+export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
+
 type CoreValues = {
   socket?: string;
   'terminal-hold'?: string;
@@ -76,7 +80,7 @@ export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   };
 }
 
-export function daemonLogger(io: CliIo, json: boolean, command = 'daemon'): DaemonLogger {
+function daemonLogger(io: CliIo, json: boolean, command: string): DaemonLogger {
   const write = (level: string) => (message: string) => {
     io.stderr.write(json ? `${JSON.stringify({ level, message })}\n` : `pad-lattice ${command}: ${level === 'info' ? '' : `${level}: `}${message}\n`);
   };
@@ -84,7 +88,7 @@ export function daemonLogger(io: CliIo, json: boolean, command = 'daemon'): Daem
 }
 
 /** The packaged Demo and Show, or null (reported) when the installation is broken. */
-export async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<PackagedExperiences | null> {
+async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<PackagedExperiences | null> {
   try {
     return await loadPackagedExperiences();
   } catch (error) {
@@ -106,25 +110,50 @@ export async function browserPadOrReport(settings: BrowserPadSettings, logger: D
   }
 }
 
-export interface DaemonPlan {
-  readonly settings: DaemonSettings;
-  readonly io: CliIo;
-  readonly json: boolean;
-  readonly logger: DaemonLogger;
-  readonly deps: DaemonCommandDeps;
+/** The surfaces a daemon command opened, and what else must be let go with them. */
+export interface OpenedSurfaces {
   /** In the order of midi-rendering.md §13: the browser first, then the MIDI hub. */
   readonly surfaces: readonly Surface[];
-  readonly experiences: PackagedExperiences;
   readonly web: { readonly bridge: WebBridge; readonly open: boolean } | null;
   /** Whatever the surfaces hold beyond their close() (the hub's profile-folder watcher). */
   release(): Promise<void>;
 }
 
 /**
+ * The steps every daemon-running command (`daemon`, `web`) takes once its
+ * flags are checked: log as `pad-lattice <command>`, load the packaged
+ * experiences, let the command open its surfaces (null when it could not,
+ * already reported), then serve until stopped. Exit 1 when a step fails.
+ */
+export async function serveDaemonCommand(
+  command: string,
+  flags: { readonly settings: DaemonSettings; readonly json: boolean },
+  io: CliIo,
+  deps: DaemonCommandDeps,
+  openSurfaces: (logger: DaemonLogger) => Promise<OpenedSurfaces | null>,
+): Promise<number> {
+  const logger = daemonLogger(io, flags.json, command);
+  const experiences = await packagedExperiencesOrReport(logger);
+  if (experiences === null) return EXIT.failure;
+  const opened = await openSurfaces(logger);
+  if (opened === null) return EXIT.failure;
+  return serveDaemon({ ...flags, ...opened, io, logger, deps, experiences });
+}
+
+interface DaemonPlan extends OpenedSurfaces {
+  readonly settings: DaemonSettings;
+  readonly io: CliIo;
+  readonly json: boolean;
+  readonly logger: DaemonLogger;
+  readonly deps: DaemonCommandDeps;
+  readonly experiences: PackagedExperiences;
+}
+
+/**
  * Runs a daemon on prepared surfaces, with the packaged Demo and Show, until
  * it is stopped; then lets go of everything, also when it could not start.
  */
-export async function serveDaemon(plan: DaemonPlan): Promise<number> {
+async function serveDaemon(plan: DaemonPlan): Promise<number> {
   const { settings, io, logger, deps, web } = plan;
   const { audioFeedback, ...options } = settings;
   const hostAudio = audioFeedback ? daemonHostAudio(plan.experiences, logger, io.env) : null;

@@ -3,9 +3,8 @@ import { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { MidiDeviceError } from './errors.js';
 import { parseHexLine } from './hex-line.js';
-import { InputQueue } from './input-queue.js';
 import { findMessageProblem } from './midi-message.js';
-import type { MidiInput, MidiMessageListener } from './midi-port.js';
+import { QueuedInput } from './queued-input.js';
 
 /**
  * An input that reads messages as lines of hex bytes (the trace format) from a file:
@@ -13,19 +12,16 @@ import type { MidiInput, MidiMessageListener } from './midi-port.js';
  * send them, so `echo "B0 5B 7F" > pads.fifo` presses a button. Lines that are not
  * well-formed messages are reported through `reportProblem` and skipped, never fatal.
  */
-export class FileInput implements MidiInput {
-  readonly name: string;
+export class FileInput extends QueuedInput {
   /** Resolves when the source is finished: end of a regular file, or close(). */
   readonly done: Promise<void>;
-  readonly #queue = new InputQueue();
   readonly #source: Readable;
   readonly #reportProblem: (message: string) => void;
-  #open = true;
   #partial = '';
   #lineNumber = 0;
 
   constructor(path: string, reportProblem: (message: string) => void) {
-    this.name = `file:${path}`;
+    super(`file:${path}`);
     this.#reportProblem = reportProblem;
     this.#source = openSource(path);
     this.#source.setEncoding('utf8');
@@ -35,22 +31,7 @@ export class FileInput implements MidiInput {
     this.done = new Promise((resolve) => this.#source.once('close', () => resolve()));
   }
 
-  drain(): Uint8Array[] {
-    return this.#queue.drain();
-  }
-
-  onMessage(listener: MidiMessageListener): () => void {
-    return this.#queue.subscribe(listener);
-  }
-
-  isOpen(): boolean {
-    return this.#open;
-  }
-
-  close(): void {
-    if (!this.#open) return;
-    this.#open = false;
-    this.#queue.clear();
+  protected override releaseSource(): void {
     this.#source.destroy();
   }
 
@@ -67,13 +48,13 @@ export class FileInput implements MidiInput {
 
   #acceptLine(line: string): void {
     this.#lineNumber += 1;
-    if (!this.#open) return;
+    if (!this.isOpen()) return;
     const parsed = parseHexLine(line);
     if (parsed.kind === 'blank') return;
     if (parsed.kind === 'invalid') return this.#skipLine(parsed.problem);
     const problem = findMessageProblem(parsed.bytes);
     if (problem !== null) return this.#skipLine(problem.message);
-    this.#queue.push(parsed.bytes);
+    this.deliver(parsed.bytes);
   }
 
   #skipLine(problem: string): void {

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import type * as Julusian from '@julusian/midi';
 import { MidiDeviceError, MidiPortClosedError, MidiUnavailableError } from './errors.js';
-import { InputQueue } from './input-queue.js';
 import type { MidiBackend, MidiBytes, MidiInput, MidiOutput, MidiPortNames } from './midi-port.js';
 import { findPortName } from './port-names.js';
+import { QueuedInput } from './queued-input.js';
 
 /*
  * The only file that touches `@julusian/midi` (RtMidi). It is required lazily, on the
@@ -110,26 +110,25 @@ function openRtMidiOutput(port: RtMidiOutput, name: string): MidiOutput {
 }
 
 function openRtMidiInput(port: RtMidiInput, name: string): MidiInput {
-  const queue = new InputQueue();
-  let open = true;
-  // Deliver SysEx (device replies) but drop MIDI clock and active sensing, which only add noise.
-  port.ignoreTypes(false, true, true);
-  port.on('messageBuffer', (_deltaTime, message) => {
-    if (open) queue.push(message);
-  });
-  openOrThrow(port, name);
-  return {
-    name,
-    drain: () => queue.drain(),
-    onMessage: (listener) => queue.subscribe(listener),
-    isOpen: () => open,
-    close(): void {
-      if (!open) return;
-      open = false;
-      queue.clear();
-      port.destroy();
-    },
-  };
+  return new RtMidiInputPort(port, name);
+}
+
+/** An RtMidi input port, opened by the constructor and destroyed on close. */
+class RtMidiInputPort extends QueuedInput {
+  readonly #port: RtMidiInput;
+
+  constructor(port: RtMidiInput, name: string) {
+    super(name);
+    this.#port = port;
+    // Deliver SysEx (device replies) but drop MIDI clock and active sensing, which only add noise.
+    port.ignoreTypes(false, true, true);
+    port.on('messageBuffer', (_deltaTime, message) => this.deliver(message));
+    openOrThrow(port, name);
+  }
+
+  protected override releaseSource(): void {
+    this.#port.destroy();
+  }
 }
 
 /** `openPortByName` returns quietly when it opened nothing, so the result is checked. */

@@ -1,4 +1,5 @@
 import type { ControlSurface, ExperienceView, ShowFrame, SurfaceEvent, SurfaceView } from '../domain/index.js';
+import { closeAllInReverse, initializeAllOrClose } from './member-lifecycle.js';
 
 /** One member as daemon status describes it (wire-protocol `status.surfaces`). */
 export interface MemberDescriptor {
@@ -83,16 +84,7 @@ export class CompositeSurface implements ControlSurface {
   }
 
   initialize(): void {
-    try {
-      for (const member of this.#members) member.initialize();
-    } catch (error) {
-      try {
-        this.close();
-      } catch {
-        // The initialise failure is what the caller must see.
-      }
-      throw error;
-    }
+    initializeAllOrClose(this.#members, () => this.close());
   }
 
   /** Forwarded in member order; a member that throws stops the fan-out for this call. */
@@ -117,14 +109,6 @@ export class CompositeSurface implements ControlSurface {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    let firstError: { error: unknown } | null = null;
-    for (const member of [...this.#members].reverse()) {
-      try {
-        member.close();
-      } catch (error) {
-        firstError ??= { error };
-      }
-    }
-    if (firstError !== null) throw firstError.error;
+    closeAllInReverse(this.#members);
   }
 }

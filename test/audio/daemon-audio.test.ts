@@ -8,11 +8,10 @@ import { DaemonRuntime } from '../../src/daemon/runtime/runtime.js';
 import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
 import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
 import { actionPressed, experienceRequested, sessionSelected } from '../../src/domain/index.js';
-import { ExperiencePlayer, surfacesOutput } from '../../src/experiences/index.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { FakeClock, RecordingOutbox, RecordingSurface } from '../daemon/helpers/fakes.js';
 import { RecordingAudio } from '../experiences/helpers/recording-output.js';
-import { packagedDemo, timelineShow } from '../experiences/helpers/players.js';
+import { playerOnSurfaces } from '../experiences/helpers/players.js';
 
 /** A runtime playing real experiences, with one recording host audio behind both the live earcons and the player. */
 function setup(options: { earcons?: EarconSink | null; sessionTtl?: number } = {}) {
@@ -20,15 +19,7 @@ function setup(options: { earcons?: EarconSink | null; sessionTtl?: number } = {
   const surface = new RecordingSurface(4);
   const audio = new RecordingAudio();
   const outbox = new RecordingOutbox();
-  const player = new ExperiencePlayer({
-    demo: packagedDemo(),
-    show: timelineShow(),
-    output: surfacesOutput([surface], (_surface, error) => {
-      throw error;
-    }),
-    audio,
-    hostScore: true,
-  });
+  const player = playerOnSurfaces([surface], { audio, hostScore: true });
   const runtime = new DaemonRuntime({
     plane: new ControlPlane({ selectorCapacity: 4, accentNames: surface.accentNames, sessionTtl: options.sessionTtl }),
     surfaces: new SurfaceSet([surface], SILENT_LOGGER),

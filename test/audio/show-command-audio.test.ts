@@ -4,6 +4,7 @@ import { makeShowCommand, type ExperienceCommandDeps } from '../../src/cli/comma
 import { runCli } from '../../src/cli/main.js';
 import type { ShowScoreCue } from '../../src/experiences/runtime/output.js';
 import { captureIo } from '../helpers/capture-io.js';
+import { fakeExperienceDeps } from '../experiences/helpers/command-deps.js';
 
 /** Host audio that records what the command asks of it. */
 class RecordingHostAudio implements HostAudioHandle {
@@ -30,30 +31,17 @@ class RecordingHostAudio implements HostAudioHandle {
 }
 
 function deps(audio: RecordingHostAudio | null): { deps: ExperienceCommandDeps; envs: NodeJS.ProcessEnv[] } {
-  let now = 0;
   const envs: NodeJS.ProcessEnv[] = [];
-  return {
-    envs,
-    deps: {
-      backend: () => {
-        throw new Error('no MIDI backend in tests');
-      },
-      now: () => now,
-      sleep: async (seconds) => {
-        await new Promise((resolve) => setImmediate(resolve));
-        now += seconds;
-      },
-      interrupt: () => ({ signal: new AbortController().signal, release: () => undefined }),
-      ...(audio === null
-        ? {}
-        : {
-            hostAudio: (_report: (message: string) => void, env: NodeJS.ProcessEnv) => {
-              envs.push(env);
-              return audio;
-            },
-          }),
-    },
-  };
+  const extra: Partial<ExperienceCommandDeps> =
+    audio === null
+      ? {}
+      : {
+          hostAudio: (_report, env) => {
+            envs.push(env);
+            return audio;
+          },
+        };
+  return { envs, deps: fakeExperienceDeps({ extra }).deps };
 }
 
 const TRACE = ['--profile', 'novation/launchpad/pro-mk1', '--output', 'trace:/dev/null'];

@@ -1,24 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionPressed, AGENT_STATES, makeIdentity } from '../../src/domain/index.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
-import { runDaemon, eventually, type RunningDaemon } from '../client/daemon-harness.js';
-import { FakeDaemon, removeTempSocketDirs, tempSocketPath } from '../client/fake-daemon.js';
+import { daemonsPerTest, eventually } from '../client/daemon-harness.js';
+import { tempSocketPath } from '../client/fake-daemon.js';
 import { pl, plStarted } from './run.js';
 
-let running: RunningDaemon | null = null;
-let fake: FakeDaemon | null = null;
-
-afterEach(async () => {
-  await running?.handle.close();
-  await fake?.close();
-  running = null;
-  fake = null;
-  removeTempSocketDirs();
-});
+const daemons = daemonsPerTest();
 
 describe('pad-lattice listen-actions', () => {
   it('--once prints the routed action as its wire line and exits 0', async () => {
-    running = await runDaemon();
+    const running = await daemons.real();
     const { socketPath, surface, client } = running;
     await client.reportState('running', { agent: makeIdentity('codex', 's1') });
     const listening = plStarted(['listen-actions', '--once', '--backend', 'codex', '--session-id', 's1', '--socket', socketPath]);
@@ -32,7 +23,7 @@ describe('pad-lattice listen-actions', () => {
   });
 
   it('keeps printing actions and exits 3 when the daemon goes away', async () => {
-    running = await runDaemon();
+    const running = await daemons.real();
     const { socketPath, surface, client, handle } = running;
     await client.reportState('error');
     const listening = plStarted(['listen-actions', '--socket', socketPath]);
@@ -40,7 +31,6 @@ describe('pad-lattice listen-actions', () => {
     surface.press(actionPressed('retry'));
     expect(await eventually(() => listening.output().includes('"retry"'))).toBe(true);
     await handle.close();
-    running = null;
     const result = await listening.done;
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('{"protocol":1,"type":"action","action":"retry","agent":{"backend":"local","session_id":"default"}}\n');
@@ -54,7 +44,7 @@ describe('pad-lattice listen-actions', () => {
 
 describe('pad-lattice symbols', () => {
   it('previews every state in order with one id and ttl = hold + 1, then ends the preview (wire-protocol-1.md §11 item 8)', async () => {
-    fake = await FakeDaemon.start((message) => {
+    const fake = await daemons.fake((message) => {
       if (message['type'] === 'preview') return { protocol: 1, type: 'preview_ack', preview_id: message['preview_id'], state: message['state'] };
       if (message['type'] === 'preview_end') return { protocol: 1, type: 'preview_end_ack', preview_id: message['preview_id'] };
       return undefined;
@@ -72,14 +62,14 @@ describe('pad-lattice symbols', () => {
   });
 
   it('restores the live view on a real daemon', async () => {
-    running = await runDaemon();
+    const running = await daemons.real();
     const result = await pl(['symbols', '--hold', '0.01', '--socket', running.socketPath]);
     expect(result.code).toBe(0);
     expect((await running.client.status()).previewActive).toBe(false);
   });
 
   it('exits 1 with the daemon error when another client owns the preview', async () => {
-    running = await runDaemon();
+    const running = await daemons.real();
     const owner = await running.client.openPreview();
     await owner.show('success', 5);
     const result = await pl(['symbols', '--hold', '0.01', '--socket', running.socketPath]);

@@ -1,28 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
-import { runDaemon, type RunningDaemon } from '../client/daemon-harness.js';
-import { FakeDaemon, removeTempSocketDirs, tempSocketPath } from '../client/fake-daemon.js';
+import { daemonsPerTest } from '../client/daemon-harness.js';
+import { tempSocketPath } from '../client/fake-daemon.js';
 import { pl } from './run.js';
 
-let running: RunningDaemon | null = null;
-let fake: FakeDaemon | null = null;
-
-afterEach(async () => {
-  await running?.handle.close();
-  await fake?.close();
-  running = null;
-  fake = null;
-  removeTempSocketDirs();
-});
-
-async function daemon(): Promise<RunningDaemon> {
-  running = await runDaemon();
-  return running;
-}
+const daemons = daemonsPerTest();
 
 describe('pad-lattice send-state', () => {
   it('reports a state with the reference flags and prints nothing', async () => {
-    const { socketPath, client } = await daemon();
+    const { socketPath, client } = await daemons.real();
     const result = await pl(['send-state', 'waiting_for_approval', '--backend', 'codex', '--session-id', 's1', '--cwd', '/home/dev/proj', '--socket', socketPath]);
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
     const [session] = (await client.status()).sessions;
@@ -30,7 +16,7 @@ describe('pad-lattice send-state', () => {
   });
 
   it('--reply prints the acknowledged session; --json prints the state_ack line', async () => {
-    const { socketPath } = await daemon();
+    const { socketPath } = await daemons.real();
     const human = await pl(['send-state', 'running', '--label', 'docs', '--reply', '--socket', socketPath]);
     expect(human.code).toBe(0);
     expect(human.stdout).toBe('local/default · running · S1 cyan · label docs · selected\n');
@@ -41,7 +27,7 @@ describe('pad-lattice send-state', () => {
   });
 
   it('uses PAD_LATTICE_SOCKET when --socket is absent', async () => {
-    const { socketPath, client } = await daemon();
+    const { socketPath, client } = await daemons.real();
     expect((await pl(['send-state', 'user_typing'], { NO_COLOR: '1', PAD_LATTICE_SOCKET: socketPath })).code).toBe(0);
     expect((await client.status()).sessions[0]?.state).toBe('user_typing');
   });
@@ -68,7 +54,7 @@ describe('agent-adapters.md Part D', () => {
     const missing = await pl(['hook-state', 'running', '--socket', tempSocketPath()]);
     expect(missing).toEqual({ code: 0, stdout: '', stderr: '' });
 
-    fake = await FakeDaemon.start();
+    const fake = await daemons.fake();
     const sent = await pl(['hook-state', 'running', '--socket', fake.socketPath]);
     expect(sent).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(fake.connections.flatMap((c) => c.rawLines)).toEqual([
@@ -79,7 +65,7 @@ describe('agent-adapters.md Part D', () => {
 
 describe('pad-lattice hook-state', () => {
   it('stays silent when the daemon rejects the message', async () => {
-    fake = await FakeDaemon.start(() => '{"protocol":1,"type":"error","code":"invalid_message","error":"x"}\n');
+    const fake = await daemons.fake(() => '{"protocol":1,"type":"error","code":"invalid_message","error":"x"}\n');
     expect(await pl(['hook-state', 'error', '--socket', fake.socketPath])).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
@@ -90,7 +76,7 @@ describe('pad-lattice hook-state', () => {
 
 describe('pad-lattice end-session', () => {
   it('removes the session named by --backend/--session-id', async () => {
-    const { socketPath, client } = await daemon();
+    const { socketPath, client } = await daemons.real();
     await client.reportState('running', { agent: makeIdentity('codex', 's1') });
     await client.reportState('running', { agent: makeIdentity('codex', 's2') });
     expect(await pl(['end-session', '--backend', 'codex', '--session-id', 's1', '--socket', socketPath])).toEqual({ code: 0, stdout: '', stderr: '' });
@@ -104,14 +90,14 @@ describe('pad-lattice end-session', () => {
 
 describe('pad-lattice ping', () => {
   it('prints pong and exits 0, or exits 3 without a daemon', async () => {
-    const { socketPath } = await daemon();
+    const { socketPath } = await daemons.real();
     expect(await pl(['ping', '--socket', socketPath])).toEqual({ code: 0, stdout: `pong from ${socketPath}\n`, stderr: '' });
     expect(JSON.parse((await pl(['ping', '--json', '--socket', socketPath])).stdout)).toEqual({ daemon: 'running', socket: socketPath });
     expect((await pl(['ping', '--socket', tempSocketPath()])).code).toBe(3);
   });
 
   it('exits 1 when the daemon does not answer in time', async () => {
-    fake = await FakeDaemon.start(() => undefined);
+    const fake = await daemons.fake(() => undefined);
     const result = await pl(['ping', '--timeout', '0.05', '--socket', fake.socketPath]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('timed out');

@@ -1,7 +1,8 @@
 import { startDaemon, type DaemonHandle } from '../../src/daemon/daemon.js';
 import { PadLatticeClient } from '../../src/client/index.js';
 import { RecordingSurface } from '../daemon/helpers/fakes.js';
-import { delay, tempSocketPath } from './fake-daemon.js';
+import { afterEach } from 'vitest';
+import { FakeDaemon, delay, removeTempSocketDirs, tempSocketPath, type FakeHandler } from './fake-daemon.js';
 
 /** A real daemon on a temporary socket with one recording surface of four slots (wire-protocol-1.md §12 defaults). */
 export interface RunningDaemon {
@@ -24,4 +25,29 @@ export async function eventually(check: () => boolean | Promise<boolean>, attemp
     await delay(5);
   }
   return false;
+}
+
+/**
+ * The daemons a test file starts, real (runDaemon) or scripted (FakeDaemon),
+ * each closed after its test, with the temporary socket folders. Call at the
+ * file's top level.
+ */
+export function daemonsPerTest() {
+  const started: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const daemon of started.splice(0)) await daemon.close();
+    removeTempSocketDirs();
+  });
+  return {
+    async real(): Promise<RunningDaemon> {
+      const running = await runDaemon();
+      started.push(running.handle);
+      return running;
+    },
+    async fake(handler?: FakeHandler): Promise<FakeDaemon> {
+      const fake = await FakeDaemon.start(handler);
+      started.push(fake);
+      return fake;
+    },
+  };
 }

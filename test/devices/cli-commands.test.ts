@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { makeDevicesCommand } from '../../src/cli/commands/devices.js';
 import { makeDoctorCommand } from '../../src/cli/commands/doctor.js';
@@ -15,19 +14,11 @@ import { resolveDevice } from '../../src/profiles/index.js';
 import { MidiUnavailableError } from '../../src/midi/errors.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { captureIo } from '../helpers/capture-io.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { MINI_MIDI, PRO_LIVE, PRO_MK1, PRO_STANDALONE } from './helpers.js';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
 /** A home folder of our own, so no real user profile or hooks file is read. */
-function tempHome(): string {
-  const home = mkdtempSync(join(tmpdir(), 'pl-devices-home-'));
-  folders.push(home);
-  return home;
-}
+const tempHome = tempDirsPerTest('pl-devices-home-');
 
 const envFor = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ NO_COLOR: '1', HOME: home, ...extra });
 

@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SurfaceView } from '../../src/domain/index.js';
 import {
   LineReader,
@@ -16,17 +15,13 @@ import { decodePress } from '../../src/midi/input-decoding.js';
 import type { DeviceProfile } from '../../src/profiles/index.js';
 import { MidiSurface } from '../../src/render/index.js';
 import { createMockMidiPair, type MockMidiInput } from '../hardware-mocks/mock-midi.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { PRO_MK1, profile } from './helpers.js';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const tempDir = tempDirsPerTest('pl-guided-');
 
 function reportPath(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'pl-guided-'));
-  folders.push(folder);
-  return join(folder, 'reports', 'nested', 'report.json'); // parent folders do not exist yet
+  return join(tempDir(), 'reports', 'nested', 'report.json'); // parent folders do not exist yet
 }
 
 /** Press messages for the Pro Mk1 controls (CC on channel 0, value 127). */

@@ -5,24 +5,16 @@ import { DaemonRuntime } from '../../src/daemon/runtime/runtime.js';
 import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
 import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
 import type { ExperienceController } from '../../src/daemon/runtime/experience.js';
-import { ExperiencePlayer, surfacesOutput } from '../../src/experiences/index.js';
 import { RecordingAudio } from './helpers/recording-output.js';
 import { RecordingSurface } from './helpers/recording-surface.js';
-import { packagedDemo, timelineShow } from './helpers/players.js';
+import { playerOnSurfaces } from './helpers/players.js';
 
 /** A daemon runtime whose experiences are played by the real ExperiencePlayer onto a browser-like surface. */
 function setup() {
   let now = 0;
   const surface = new RecordingSurface(4);
   const audio = new RecordingAudio();
-  const player = new ExperiencePlayer({
-    demo: packagedDemo(),
-    show: timelineShow(),
-    output: surfacesOutput([surface], (_surface, error) => {
-      throw error;
-    }),
-    audio,
-  });
+  const player = playerOnSurfaces([surface], { audio });
   const experience: ExperienceController = player;
   const lines = new Map<number, string[]>();
   const plane = new ControlPlane({ selectorCapacity: 4, accentNames: surface.accentNames });

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ManifestError, parseDemoManifest } from '../../src/experiences/index.js';
-import { DEMO_PATH, clone, readJson, schemaErrors } from './helpers/files.js';
-
-/** Manifests as tests mutate them: loosely typed on purpose. */
-type Json = Record<string, any>;
+import { DEMO_PATH, clone, manifestRejection, readJson, schemaErrors, type Json } from './helpers/files.js';
 
 const packaged = readJson(DEMO_PATH) as Json;
 
 /** The loader's error for a copy of the packaged Demo changed by `mutate`. */
-function rejection(mutate: (demo: Json) => void): ManifestError {
-  const copy = clone(packaged);
-  mutate(copy);
-  try {
-    parseDemoManifest(copy, 'demo');
-  } catch (error) {
-    if (error instanceof ManifestError) return error;
-    throw error;
-  }
-  throw new Error('the mutated Demo was accepted');
-}
+const rejection = (mutate: (demo: Json) => void): ManifestError => manifestRejection(clone(packaged), mutate, (demo) => parseDemoManifest(demo, 'demo'), 'Demo');
 
 const stage = (demo: Json, id: string): Json => demo['stages'].find((s: Json) => s['id'] === id);
 

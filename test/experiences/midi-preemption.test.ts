@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { PadLatticeClient } from '../../src/client/index.js';
 import { experienceRequested } from '../../src/domain/index.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
-import { ExperiencePlayer, loadPerformanceManifest, surfacesOutput } from '../../src/experiences/index.js';
+import { loadPerformanceManifest } from '../../src/experiences/index.js';
 import { decodePress } from '../../src/midi/input-decoding.js';
 import { loadProfileFile } from '../../src/profiles/index.js';
 import { MidiSurface } from '../../src/render/index.js';
 import { createMockMidiPair } from '../hardware-mocks/mock-midi.js';
 import { REPO_ROOT, SHOW_PATH } from './helpers/files.js';
-import { packagedDemo } from './helpers/players.js';
+import { playerOnSurfaces } from './helpers/players.js';
 import { RecordingSurface } from './helpers/recording-surface.js';
 
 const RGB_SYSEX = 'F0 00 20 29 02 10 0B';
@@ -33,13 +33,7 @@ describe('daemon preemption on a MIDI controller', () => {
     // The administrator's browser, reduced to what this test needs: it asks for the Show and sees the lifecycle.
     const admin = new RecordingSurface(8);
     const surfaces = [midi, admin];
-    const player = new ExperiencePlayer({
-      demo: packagedDemo(),
-      show: await loadPerformanceManifest(SHOW_PATH),
-      output: surfacesOutput(surfaces, (_surface, error) => {
-        throw error;
-      }),
-    });
+    const player = playerOnSurfaces(surfaces, { show: await loadPerformanceManifest(SHOW_PATH) });
     const socketPath = join(dir, 'd.sock');
     const daemon = await startDaemon({ socketPath, surfaces, experience: player });
     const agent = { backend: 'codex', sessionId: 'reviewer' };

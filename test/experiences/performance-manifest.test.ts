@@ -4,22 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManifestError, actCaption, captionAt, loadPerformanceManifest, parsePerformanceManifest } from '../../src/experiences/index.js';
 import { REFERENCE_ACTS, REFERENCE_CAPTIONS, referenceTimelineDocument } from './helpers/reference-timeline.js';
-import { schemaErrors } from './helpers/files.js';
+import { manifestRejection, schemaErrors, type Json } from './helpers/files.js';
 
-/** Manifests as tests mutate them: loosely typed on purpose. */
-type Json = Record<string, any>;
-
-function rejection(mutate: (show: Json) => void): ManifestError {
-  const document: Json = referenceTimelineDocument();
-  mutate(document);
-  try {
-    parsePerformanceManifest(document, 'show');
-  } catch (error) {
-    if (error instanceof ManifestError) return error;
-    throw error;
-  }
-  throw new Error('the mutated Performance was accepted');
-}
+/** The loader's error for the reference-timeline Performance changed by `mutate`. */
+const rejection = (mutate: (show: Json) => void): ManifestError =>
+  manifestRejection(referenceTimelineDocument(), mutate, (show) => parsePerformanceManifest(show, 'show'), 'Performance');
 
 describe('experiences.md §15', () => {
   it('scenario 2: a Performance with the packaged timeline loads: 80 cues, 43.1 s, 8 acts, 18 captions, its audio', () => {

@@ -3,36 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeDemoCommand } from '../../src/cli/commands/demo.js';
-import { makeShowCommand, type ExperienceCommandDeps } from '../../src/cli/commands/show.js';
+import { makeShowCommand } from '../../src/cli/commands/show.js';
 import { runCli } from '../../src/cli/main.js';
 import { loadPerformanceManifest, type PerformanceManifest } from '../../src/experiences/index.js';
 import { loadProfileFile } from '../../src/profiles/index.js';
 import { captureIo } from '../helpers/capture-io.js';
+import { fakeExperienceDeps } from './helpers/command-deps.js';
 import { REPO_ROOT, SHOW_PATH } from './helpers/files.js';
 
 const PRO_MK1 = join(REPO_ROOT, 'profiles/novation/launchpad/pro-mk1.json');
 const RGB_PREFIX = 'F0 00 20 29 02 10 0B';
-
-/** Deterministic time: each loop sleep advances the clock by exactly its length (after yielding to I/O). */
-function fakeDeps(options: { abortAfterSleeps?: number } = {}) {
-  let now = 100;
-  let sleeps = 0;
-  const controller = new AbortController();
-  const deps: ExperienceCommandDeps = {
-    backend: () => {
-      throw new Error('no MIDI backend in tests');
-    },
-    now: () => now,
-    sleep: async (seconds) => {
-      await new Promise((resolve) => setImmediate(resolve));
-      now += seconds;
-      sleeps += 1;
-      if (sleeps === options.abortAfterSleeps) controller.abort();
-    },
-    interrupt: () => ({ signal: controller.signal, release: () => undefined }),
-  };
-  return { deps, elapsed: () => now - 100 };
-}
 
 const run = (command: ReturnType<typeof makeShowCommand>, args: string[]) => {
   const capture = captureIo();
@@ -69,7 +49,7 @@ async function expectedFrames(show: PerformanceManifest): Promise<string[][]> {
 
 describe('pad-lattice show', () => {
   it('plays our Show to trace:- with every frame batched as the §9.3 rule says, then restores the device', async () => {
-    const { deps, elapsed } = fakeDeps();
+    const { deps, elapsed } = fakeExperienceDeps();
     const result = await run(makeShowCommand(deps), ['--profile', 'novation/launchpad/pro-mk1', '--output', 'trace:-']);
     expect(result.code).toBe(0);
     const lines = result.stdout().trim().split('\n');
@@ -96,14 +76,14 @@ describe('pad-lattice show', () => {
   });
 
   it('at tempo 2 it plays in half the time', async () => {
-    const { deps, elapsed } = fakeDeps();
+    const { deps, elapsed } = fakeExperienceDeps();
     const result = await run(makeShowCommand(deps), ['--profile', 'novation/launchpad/pro-mk1', '--output', 'trace:-', '--tempo', '2']);
     expect(result.code).toBe(0);
     expect(elapsed()).toBeLessThan(18);
   });
 
   it('Ctrl-C stops the Show, restores the device and exits 130', async () => {
-    const { deps } = fakeDeps({ abortAfterSleeps: 40 });
+    const { deps } = fakeExperienceDeps({ abortAfterSleeps: 40 });
     const result = await run(makeShowCommand(deps), ['--profile', 'novation/launchpad/pro-mk1', '--output', 'trace:-']);
     expect(result.code).toBe(130);
     expect(result.stdout().trim().split('\n').slice(-2)).toEqual(['F0 00 20 29 02 10 22 00 F7', 'F0 00 20 29 02 10 21 00 F7']);
@@ -112,11 +92,11 @@ describe('pad-lattice show', () => {
   it('refuses a bad tempo and reports a broken manifest with its JSON location', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pad-show-'));
     try {
-      expect((await run(makeShowCommand(fakeDeps().deps), ['--tempo', '0'])).code).toBe(2);
+      expect((await run(makeShowCommand(fakeExperienceDeps().deps), ['--tempo', '0'])).code).toBe(2);
       const broken = JSON.parse(readFileSync(SHOW_PATH, 'utf8')) as { cues: { duration_ms: number }[] };
       broken.cues[3]!.duration_ms = 0;
       writeFileSync(join(dir, 'broken.json'), JSON.stringify(broken));
-      const result = await run(makeShowCommand(fakeDeps().deps), ['--manifest', join(dir, 'broken.json'), '--profile', 'novation/launchpad/pro-mk1', '--output', 'trace:-']);
+      const result = await run(makeShowCommand(fakeExperienceDeps().deps), ['--manifest', join(dir, 'broken.json'), '--profile', 'novation/launchpad/pro-mk1', '--output', 'trace:-']);
       expect(result.code).toBe(1);
       expect(result.stderr()).toMatch(/broken\.json\.cues\[3\]\.duration_ms: must be a positive integer/);
     } finally {
@@ -125,7 +105,7 @@ describe('pad-lattice show', () => {
   });
 
   it('without a controller or MIDI it says so and exits 3', async () => {
-    const result = await run(makeShowCommand(fakeDeps().deps), []);
+    const result = await run(makeShowCommand(fakeExperienceDeps().deps), []);
     expect(result.code).toBe(3);
     expect(result.stderr()).toMatch(/no MIDI controller found/);
   });
@@ -144,7 +124,7 @@ describe('pad-lattice demo', () => {
     // Scene 2, approve, Scene 3, retry on a Pro Mk1.
     writeFileSync(presses, 'B0 4F 7F\nB0 5B 7F\nB0 45 7F\nB0 61 7F\n');
     const trace = join(dir, 'trace.hex');
-    const { deps } = fakeDeps();
+    const { deps } = fakeExperienceDeps();
     const result = await run(makeDemoCommand(deps), ['--profile', 'novation/launchpad/pro-mk1', '--input', `file:${presses}`, '--output', `trace:${trace}`]);
     expect(result.code).toBe(0);
     const narration = result.stdout();

@@ -1,9 +1,9 @@
-import { InputQueue } from '../../src/midi/input-queue.js';
 import { assertMidiMessage } from '../../src/midi/midi-message.js';
 import { formatHexLine, parseHexLine } from '../../src/midi/hex-line.js';
 import { MidiPortClosedError, type MidiUnavailableError } from '../../src/midi/errors.js';
-import type { MidiBackend, MidiBytes, MidiInput, MidiMessageListener, MidiOutput, MidiPortNames } from '../../src/midi/midi-port.js';
+import type { MidiBackend, MidiBytes, MidiOutput, MidiPortNames } from '../../src/midi/midi-port.js';
 import { findPortName } from '../../src/midi/port-names.js';
+import { QueuedInput } from '../../src/midi/queued-input.js';
 
 /*
  * Recording MIDI ports for tests. Each test makes its own (no shared state). Like real
@@ -54,21 +54,21 @@ export class MockMidiOutput implements MidiOutput {
   }
 }
 
-export class MockMidiInput implements MidiInput {
-  readonly #queue = new InputQueue();
-  #open = true;
+export class MockMidiInput extends QueuedInput {
   #vanished = false;
 
-  constructor(readonly name = 'Mock MIDI In') {}
+  constructor(name = 'Mock MIDI In') {
+    super(name);
+  }
 
   /** Delivers a message as if the device sent it; any bytes 0-255, so tests can send garbage. */
   inject(message: MidiBytes): void {
-    if (!this.#open) throw new Error(`cannot inject into closed mock input '${this.name}'`);
+    if (!this.isOpen()) throw new Error(`cannot inject into closed mock input '${this.name}'`);
     if (this.#vanished) throw new Error(`cannot inject into mock input '${this.name}': its device vanished`);
     for (const byte of message) {
       if (!Number.isInteger(byte) || byte < 0 || byte > 0xff) throw new RangeError(`injected byte ${byte} is not 0-255`);
     }
-    this.#queue.push(Uint8Array.from(message));
+    this.deliver(Uint8Array.from(message));
   }
 
   /** `inject` from the trace format, e.g. injectHex("B0 5B 7F"). */
@@ -76,24 +76,6 @@ export class MockMidiInput implements MidiInput {
     const parsed = parseHexLine(line);
     if (parsed.kind !== 'bytes') throw new Error(`not a hex message: ${JSON.stringify(line)}`);
     this.inject(parsed.bytes);
-  }
-
-  drain(): Uint8Array[] {
-    return this.#queue.drain();
-  }
-
-  onMessage(listener: MidiMessageListener): () => void {
-    return this.#queue.subscribe(listener);
-  }
-
-  isOpen(): boolean {
-    return this.#open;
-  }
-
-  close(): void {
-    if (!this.#open) return;
-    this.#open = false;
-    this.#queue.clear();
   }
 
   vanish(): void {

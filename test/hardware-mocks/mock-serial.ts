@@ -1,36 +1,14 @@
+import type { SerialBackend, SerialOpenOptions, SerialPortInfo, SerialTransport } from '../../src/serial/serial-port.js';
+
 /*
- * A serial binding for tests, shaped like the open/read/write/close part of serialport's
- * BindingInterface, so a later serial driver can be written against that slice and
- * tested here. Each test creates its own binding.
+ * A serial backend for tests, implementing the SerialBackend/SerialTransport contract
+ * (itself shaped like serialport's binding layer), so a serial driver can be tested
+ * here on bytes. Each test creates its own binding.
  */
-
-export interface SerialOpenOptions {
-  readonly path: string;
-  readonly baudRate: number;
-}
-
-export interface SerialPortInfo {
-  readonly path: string;
-  readonly manufacturer?: string;
-}
-
-/** The slice of serialport's BindingPortInterface a driver needs. */
-export interface SerialPortLike {
-  readonly isOpen: boolean;
-  write(buffer: Buffer): Promise<void>;
-  /** Resolves with at least one byte; rejects with `canceled: true` when the port closes. */
-  read(buffer: Buffer, offset: number, length: number): Promise<{ buffer: Buffer; bytesRead: number }>;
-  close(): Promise<void>;
-}
-
-export interface SerialBindingLike {
-  list(): Promise<SerialPortInfo[]>;
-  open(options: SerialOpenOptions): Promise<SerialPortLike>;
-}
 
 const canceled = (message: string) => Object.assign(new Error(message), { canceled: true });
 
-export class MockSerialPort implements SerialPortLike {
+export class MockSerialPort implements SerialTransport {
   /** Each write, in order. */
   readonly writes: Buffer[] = [];
   #open = true;
@@ -56,7 +34,7 @@ export class MockSerialPort implements SerialPortLike {
     this.#pendingRead?.wake();
   }
 
-  async write(buffer: Buffer): Promise<void> {
+  async write(buffer: Uint8Array): Promise<void> {
     if (!this.#open) throw new Error('Port is not open');
     // serialport never issues a write while one is pending; a driver that does is broken.
     if (this.#writing) throw new Error('Overlapping writes are not allowed');
@@ -67,7 +45,7 @@ export class MockSerialPort implements SerialPortLike {
     this.writes.push(Buffer.from(buffer));
   }
 
-  async read(buffer: Buffer, offset: number, length: number): Promise<{ buffer: Buffer; bytesRead: number }> {
+  async read(buffer: Uint8Array, offset: number, length: number): Promise<{ buffer: Uint8Array; bytesRead: number }> {
     if (!this.#open) throw new Error('Port is not open');
     if (this.#pendingRead !== null) throw new Error('A read is already pending');
     if (length < 1 || offset < 0 || offset + length > buffer.length) throw new RangeError('read outside the buffer');
@@ -90,7 +68,7 @@ export class MockSerialPort implements SerialPortLike {
   }
 }
 
-export class MockSerialBinding implements SerialBindingLike {
+export class MockSerialBinding implements SerialBackend {
   readonly #ports = new Map<string, SerialPortInfo>();
   readonly #openPorts = new Map<string, MockSerialPort>();
 

@@ -1,16 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MidiDeviceError } from '../../src/midi/errors.js';
 import { FileInput } from '../../src/midi/file-input.js';
 import { parsePortSpec, resolvePortSpec, type PortSpecContext } from '../../src/midi/port-spec.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsPerTest('pad-lattice-spec-');
 
 function context(backend = new MockMidiBackend()) {
   const stdout: string[] = [];
@@ -53,8 +50,7 @@ describe('resolvePortSpec', () => {
   });
 
   it('opens a file input without touching the MIDI backend and reports its bad lines', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pad-lattice-spec-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const path = join(dir, 'in.txt');
     writeFileSync(path, 'B0 5B 7F\nbad\n');
     const { ctx, problems, backendCalls } = context();
@@ -77,8 +73,7 @@ describe('resolvePortSpec', () => {
   });
 
   it('writes a trace file that a file input can replay', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pad-lattice-spec-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const path = join(dir, 'roundtrip.trace');
     const { ctx } = context();
     const output = resolvePortSpec(`trace:${path}`, 'output', ctx);

@@ -1,21 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MidiDeviceError, MidiMessageError, MidiPortClosedError } from '../../src/midi/errors.js';
 import { formatHexLine, parseHexLine } from '../../src/midi/hex-line.js';
 import { openTraceOutput } from '../../src/midi/trace-output.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pad-lattice-trace-'));
-  dirs.push(dir);
-  return dir;
-};
+const tempDir = tempDirsPerTest('pad-lattice-trace-');
 
 describe('trace output', () => {
   it('writes each message to stdout as a line of space-separated upper-case hex for trace:-', () => {

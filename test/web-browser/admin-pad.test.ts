@@ -1,12 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ActionSubscription } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
-import { launchChromium, recordSocketMessages } from './helpers/chromium.js';
-import { actionButton, expectedLights, sceneButton, waitForLights, waitForText } from './helpers/pad-page.js';
+import { chromiumForFile, recordSocketMessages } from '../helpers/chromium.js';
+import { actionButton, expectedLights, openAdminPage, sceneButton, waitForLights, waitForText } from './helpers/pad-page.js';
 import { startWebDaemon, type WebDaemon } from './helpers/web-daemon.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -15,16 +15,10 @@ const SCREENSHOTS = join(REPO, 'test-output', 'web-browser');
 const BUILDER = makeIdentity('codex', 'builder-1');
 const REVIEWER = makeIdentity('claude', 'reviewer-1');
 
-let browser: Browser;
+const browser = chromiumForFile();
 let daemon: WebDaemon;
 const subscriptions: ActionSubscription[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   for (const subscription of subscriptions.splice(0)) await subscription.close();
   expect(await daemon.stop()).toBe(0);
@@ -33,12 +27,7 @@ afterEach(async () => {
 /** The daemon's current semantic view, as every surface receives it. */
 const liveView = () => daemon.handle.runtime.plane.surfaceView(0, false);
 
-async function openAdmin(): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(daemon.adminUrl);
-  await waitForText(page, '#status', 'Live');
-  return page;
-}
+const openAdmin = (): Promise<Page> => openAdminPage(browser(), daemon.adminUrl);
 
 /** Two agents: a builder at work and a reviewer asking for approval, subscribed with a request id. */
 async function twoAgents(): Promise<ActionSubscription> {
@@ -95,7 +84,7 @@ describe('browser pad in headless Chromium: the admin page of `pad-lattice web`'
   it('a page without the admin token receives no state, only the refusal, and offers the admin-link hint', async () => {
     daemon = await startWebDaemon();
     const admin = await openAdmin();
-    const stranger = await (await browser.newContext()).newPage();
+    const stranger = await (await browser().newContext()).newPage();
     const received = recordSocketMessages(stranger);
     await stranger.goto(`http://127.0.0.1:${daemon.port}/`);
     await waitForText(stranger, '#status', 'Not paired');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { launchChromium } from './helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 
 describe('browser tests without Chromium', () => {
   it('fail (not skip) and say how to install it', async () => {

@@ -1,31 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
-import { launchChromium } from './helpers/chromium.js';
-import { actionButton, sceneButton, waitForText } from './helpers/pad-page.js';
+import { chromiumForFile } from '../helpers/chromium.js';
+import { actionButton, openAdminPage, sceneButton, waitForText } from './helpers/pad-page.js';
 import { startWebDaemon, type WebDaemon } from './helpers/web-daemon.js';
 
 const AGENT = makeIdentity('codex', 'waiting-1');
 
-let browser: Browser;
+const browser = chromiumForFile();
 let daemon: WebDaemon;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   expect(await daemon.stop()).toBe(0);
 });
 
-async function openAdmin(): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(daemon.adminUrl);
-  await waitForText(page, '#status', 'Live');
-  return page;
-}
+const openAdmin = (): Promise<Page> => openAdminPage(browser(), daemon.adminUrl);
 
 const playing = async () => (await daemon.client.status()).experience;
 

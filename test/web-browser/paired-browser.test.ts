@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
-import { launchChromium, phoneContext, recordSocketMessages } from './helpers/chromium.js';
+import { chromiumForFile, recordSocketMessages } from '../helpers/chromium.js';
+import { phoneContext } from './helpers/phone-context.js';
 import { expectedLights, padLights, sceneButton, waitForLights, waitForText } from './helpers/pad-page.js';
 import { startWebDaemon, type WebDaemon } from './helpers/web-daemon.js';
 
@@ -9,19 +10,17 @@ const PHONE = '192.168.77.20';
 const TESTS = makeIdentity('codex', 'tests-1');
 const DOCS = makeIdentity('codex', 'docs-1');
 
-let browser: Browser;
+const browser = chromiumForFile();
 let daemon: WebDaemon;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   daemon = await startWebDaemon({ lanOnLoopback: true });
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
   expect(await daemon?.stop()).toBe(0);
 });
 
-async function openPage(url: string, context = browser.newContext()): Promise<Page> {
+async function openPage(url: string, context = browser().newContext()): Promise<Page> {
   const page = await (await context).newPage();
   await page.goto(url);
   return page;
@@ -38,7 +37,7 @@ describe('browser pad in headless Chromium: a phone paired with the PIN', () => 
     // The admin page receives the startup pairing by replay and shows the same PIN.
     await waitForText(admin, '#pairing-pin', pin!);
 
-    const phone = await openPage(`http://127.0.0.1:${daemon.port}/`, phoneContext(browser, daemon.port, PHONE));
+    const phone = await openPage(`http://127.0.0.1:${daemon.port}/`, phoneContext(browser(), daemon.port, PHONE));
     const phoneMessages = recordSocketMessages(phone);
     await phone.locator('#pin-panel').waitFor();
     await phone.locator('#pin').fill(pin!);

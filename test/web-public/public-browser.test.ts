@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { referenceTimelineDocument } from '../experiences/helpers/reference-timeline.js';
-import { launchChromium } from '../web-browser/helpers/chromium.js';
+import { chromiumForFile } from '../helpers/chromium.js';
 import { actionButton, sceneButton, waitForText } from '../web-browser/helpers/pad-page.js';
 import { PUBLIC_BUNDLE, serveStaticSite, type StaticSite } from './helpers/static-site.js';
 
@@ -12,18 +12,12 @@ import { PUBLIC_BUNDLE, serveStaticSite, type StaticSite } from './helpers/stati
  * a plain static server, in real Chromium: no daemon, no WebSocket.
  */
 
-let browser: Browser;
+const browser = chromiumForFile();
 let site: StaticSite | null = null;
 let context: BrowserContext | null = null;
 /** WebSocket URLs the page opened: the offline app must never try to reach a daemon. */
 let sockets: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await context?.close();
   await site?.close();
@@ -35,7 +29,7 @@ afterEach(async () => {
 
 async function openSite(overrides: ReadonlyMap<string, string> = new Map(), prepare?: (page: Page) => Promise<void>): Promise<Page> {
   site = await serveStaticSite(PUBLIC_BUNDLE, overrides);
-  context = await browser.newContext();
+  context = await browser().newContext();
   const page = await context.newPage();
   page.on('websocket', (socket) => sockets.push(socket.url()));
   await prepare?.(page);

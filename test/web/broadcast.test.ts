@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeShowColor, makeSurfaceView, type ShowFrame, type SurfaceViewInit } from '../../src/domain/index.js';
 import { makeExperienceView } from './helpers/experience.js';
 import { itValidatesEveryMessage } from './helpers/scenario-41.js';
-import { ADMIN_TOKEN, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
+import { ADMIN_TOKEN, lanBridgePerTest, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
 import { waitFor } from './helpers/wait-for.js';
 import { attemptRemote, TestClient, type ServerMessage } from './helpers/ws-client.js';
 
@@ -22,22 +22,17 @@ function cellsWith(state: string[][], token: string): [number, number][] {
 }
 
 describe('web-surface-protocol-1.md §19', () => {
-  let web: TestBridge;
-
-  beforeEach(async () => {
-    web = await startTestBridge({ lan: { bindHost: '127.0.0.2', advertiseHost: 'pad-host.local' } });
-  });
-  afterEach(() => web.stop());
+  const web = lanBridgePerTest();
 
   async function admin(): Promise<TestClient> {
-    const client = await TestClient.open(web.port);
+    const client = await TestClient.open(web().port);
     await client.authenticate(ADMIN_TOKEN);
     await client.drainUntilBarrier();
     return client;
   }
 
   async function rendered(client: TestClient, init: SurfaceViewInit): Promise<SurfaceJson & ServerMessage> {
-    web.bridge.surface.render(makeSurfaceView(init));
+    web().bridge.surface.render(makeSurfaceView(init));
     const message = await client.next();
     expect(message.type).toBe('surface');
     return message as SurfaceJson & ServerMessage;
@@ -101,7 +96,7 @@ describe('web-surface-protocol-1.md §19', () => {
 
   it('scenario 36: Show frames are exact lower-case RGB hex', async () => {
     const client = await admin();
-    web.bridge.surface.renderShowFrame(uniformFrame([1, 127, 255]));
+    web().bridge.surface.renderShowFrame(uniformFrame([1, 127, 255]));
     const frame = await client.next();
     expect(frame.type).toBe('performance_frame');
     const grid = frame['grid'] as string[][];
@@ -113,14 +108,14 @@ describe('web-surface-protocol-1.md §19', () => {
   });
 
   it('scenario 37: an idle experience state drops the cached Show frame', async () => {
-    const surface = web.bridge.surface;
+    const surface = web().bridge.surface;
     surface.render(makeSurfaceView({ selectedState: 'success' }));
     surface.setExperience(makeExperienceView({ status: 'starting', kind: 'show', title: 'Show', durationMs: 43_100, startDelayMs: 500 }));
     surface.renderShowFrame(uniformFrame([200, 0, 0]));
     const during = await admin();
     surface.setExperience(makeExperienceView({ status: 'idle', kind: 'show', reason: 'stopped' }));
     expect(await during.next()).toMatchObject({ type: 'experience_state', status: 'idle', reason: 'stopped' });
-    const after = await TestClient.open(web.port);
+    const after = await TestClient.open(web().port);
     await after.authenticate(ADMIN_TOKEN);
     const snapshot = await after.drainUntilBarrier();
     expect(snapshot.map((message) => message.type)).toEqual(['pairing', 'surface', 'experience_state']);
@@ -130,12 +125,12 @@ describe('web-surface-protocol-1.md §19', () => {
   });
 
   it('a starting experience state keeps the cached Show frame; blocked drops it', async () => {
-    const surface = web.bridge.surface;
+    const surface = web().bridge.surface;
     surface.renderShowFrame(uniformFrame([0, 0, 9]));
     surface.setExperience(makeExperienceView({ status: 'starting', kind: 'show', durationMs: 1000 }));
     const client = await admin();
     const snapshotTypes = async () => {
-      const probe = await TestClient.open(web.port);
+      const probe = await TestClient.open(web().port);
       await probe.authenticate(ADMIN_TOKEN);
       const types = (await probe.drainUntilBarrier()).map((message) => message.type);
       probe.close();
@@ -149,38 +144,38 @@ describe('web-surface-protocol-1.md §19', () => {
 
   it('scenario 38: every authenticated client gets every surface in order; pending and dead clients do not', async () => {
     const clients = [await admin(), await admin()];
-    const pin = web.bridge.createPairing().pin;
-    const phone = await attemptRemote(web.port, '192.168.3.3', pin);
+    const pin = web().bridge.createPairing().pin;
+    const phone = await attemptRemote(web().port, '192.168.3.3', pin);
     await phone.client.drainUntilBarrier();
     clients.push(phone.client);
-    const pending = await TestClient.open(web.port);
+    const pending = await TestClient.open(web().port);
     const doomed = await admin();
-    expect(web.bridge.connectedClients).toBe(4);
+    expect(web().bridge.connectedClients).toBe(4);
     doomed.socket.terminate();
     await doomed.closed;
-    for (const state of ['running', 'success', 'error'] as const) web.bridge.surface.render(makeSurfaceView({ selectedState: state }));
+    for (const state of ['running', 'success', 'error'] as const) web().bridge.surface.render(makeSurfaceView({ selectedState: state }));
     for (const client of clients) {
       const states = [];
       for (let i = 0; i < 3; i += 1) states.push(((await client.next()) as ServerMessage & { view: { selected_state: string } }).view.selected_state);
       expect(states).toEqual(['running', 'success', 'error']);
     }
-    await waitFor(() => web.bridge.connectedClients === 3);
+    await waitFor(() => web().bridge.connectedClients === 3);
     // The pending connection saw nothing: its first message is the reply to its own authenticate.
     expect(await pending.authenticate(ADMIN_TOKEN)).toMatchObject({ type: 'authenticated' });
     for (const client of [...clients, pending]) client.close();
   });
 
   it('scenario 39: shutdown closes paired clients with 1008 and admins with 1001', async () => {
-    const pin = web.bridge.currentPairing()!.pin;
-    const phone = await attemptRemote(web.port, '192.168.3.9', pin);
+    const pin = web().bridge.currentPairing()!.pin;
+    const phone = await attemptRemote(web().port, '192.168.3.9', pin);
     const client = await admin();
-    const pending = await TestClient.open(web.port);
-    web.bridge.surface.close();
+    const pending = await TestClient.open(web().port);
+    web().bridge.surface.close();
     expect(await phone.client.closed).toEqual({ code: 1008, reason: 'authorization revoked' });
     expect(await client.closed).toEqual({ code: 1001, reason: 'server shutting down' });
     expect(await pending.closed).toEqual({ code: 1001, reason: 'server shutting down' });
-    await web.bridge.close();
-    await expect(TestClient.open(web.port)).rejects.toThrow();
+    await web().bridge.close();
+    await expect(TestClient.open(web().port)).rejects.toThrow();
   });
 
   itValidatesEveryMessage('34–39');

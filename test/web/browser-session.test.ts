@@ -4,7 +4,7 @@ import { ADMIN_TOKEN_KEY, SESSION_TOKEN_KEY, normalizePin, takeInitialCredential
 import { LiveSession, RECONNECT_DELAY_MS } from '../../src/web/app/live-session.js';
 import { padModel } from '../../src/web/app/pad-model.js';
 import { itValidatesEveryMessage } from './helpers/scenario-41.js';
-import { ADMIN_TOKEN, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
+import { ADMIN_TOKEN, TEST_LAN, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
 import { waitFor } from './helpers/wait-for.js';
 import { nodeSocketOpener } from './helpers/ws-client.js';
 
@@ -113,7 +113,7 @@ describe('web-surface-protocol-1.md §19', () => {
   });
 
   it('a paired phone stores only its reconnect token, and a revoke sends it back to the PIN form', async () => {
-    const web = await startTestBridge({ lan: { bindHost: '127.0.0.2', advertiseHost: 'pad-host.local' } });
+    const web = await startTestBridge({ lan: TEST_LAN });
     bridges.push(web);
     const storage = new MemoryStorage();
     const secret = web.bridge.currentPairing()!.pairingUrl.split('#pair=')[1]!;

@@ -1,22 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SurfaceEvent } from '../../src/domain/index.js';
 import { itValidatesEveryMessage } from './helpers/scenario-41.js';
-import { ADMIN_TOKEN, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
+import { ADMIN_TOKEN, lanBridgePerTest, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
 import { attemptRemote, pairingSecret, TestClient, type ServerMessage } from './helpers/ws-client.js';
 
 const ADMIN_REQUIRED = { protocol: 1, type: 'error', code: 'admin_required', error: 'local administrator required' };
 
 describe('web-surface-protocol-1.md §19', () => {
-  let web: TestBridge;
-  let port: number;
+  const web = lanBridgePerTest();
+  const port = () => web().port;
 
-  beforeEach(async () => {
-    web = await startTestBridge({ lan: { bindHost: '127.0.0.2', advertiseHost: 'pad-host.local' } });
-    port = web.port;
-  });
-  afterEach(() => web.stop());
-
-  async function admin(bridge: TestBridge = web): Promise<TestClient> {
+  async function admin(bridge: TestBridge = web()): Promise<TestClient> {
     const client = await TestClient.open(bridge.port);
     expect(await client.authenticate(ADMIN_TOKEN)).toMatchObject({ type: 'authenticated', admin: true });
     await client.drainUntilBarrier();
@@ -25,8 +19,8 @@ describe('web-surface-protocol-1.md §19', () => {
 
   /** Pairs a phone with a fresh pairing and returns it with its reconnect token. */
   async function pairPhone(peer: string): Promise<{ client: TestClient; token: string }> {
-    const pin = web.bridge.createPairing().pin;
-    const { reply, client } = await attemptRemote(port, peer, pin);
+    const pin = web().bridge.createPairing().pin;
+    const { reply, client } = await attemptRemote(port(), peer, pin);
     expect(reply).toMatchObject({ type: 'authenticated', admin: false });
     await client.drainUntilBarrier();
     return { client, token: String(reply['session_token']) };
@@ -46,9 +40,9 @@ describe('web-surface-protocol-1.md §19', () => {
     expect(second['pin']).toMatch(/^[0-9]{6}$/);
     for (const stale of [String(first['pin']), pairingSecret(first)]) {
       if (stale === second['pin']) continue; // a one-in-a-million PIN repeat is still the live PIN
-      expect((await attemptRemote(port, '192.168.1.30', stale)).reply).toMatchObject({ code: 'forbidden' });
+      expect((await attemptRemote(port(), '192.168.1.30', stale)).reply).toMatchObject({ code: 'forbidden' });
     }
-    const paired = await attemptRemote(port, '192.168.1.31', pairingSecret(second));
+    const paired = await attemptRemote(port(), '192.168.1.31', pairingSecret(second));
     expect(paired.reply).toMatchObject({ type: 'authenticated' });
     paired.client.close();
     client.close();
@@ -84,7 +78,7 @@ describe('web-surface-protocol-1.md §19', () => {
       error: 'experience kind must be demo or show',
     });
     expect(await client.drainUntilBarrier()).toEqual([]);
-    expect(web.bridge.surface.pollEvents()).toEqual([]);
+    expect(web().bridge.surface.pollEvents()).toEqual([]);
     expect(client.isClosed).toBe(false);
     client.close();
   });
@@ -94,7 +88,7 @@ describe('web-surface-protocol-1.md §19', () => {
     command(client, 'select_session', { slot: 1 });
     command(client, 'action', { action: 'approve' });
     await client.drainUntilBarrier();
-    expect(web.bridge.surface.pollEvents()).toEqual([
+    expect(web().bridge.surface.pollEvents()).toEqual([
       { type: 'session_selected', slot: 1 },
       { type: 'action_pressed', action: 'approve' },
     ]);
@@ -104,15 +98,15 @@ describe('web-surface-protocol-1.md §19', () => {
   it('scenario 26: revoke closes every paired client and forgets their tokens; the admin stays', async () => {
     const phoneA = await pairPhone('192.168.1.50');
     const phoneB = await pairPhone('192.168.1.51');
-    web.bridge.createPairing();
+    web().bridge.createPairing();
     const client = await admin();
     command(client, 'revoke_remote');
     expect(await client.next()).toEqual({ protocol: 1, type: 'remote_revoked' });
     for (const phone of [phoneA, phoneB]) expect(await phone.client.closed).toEqual({ code: 1008, reason: 'authorization revoked' });
     for (const phone of [phoneA, phoneB]) {
-      expect((await attemptRemote(port, '192.168.1.52', phone.token)).reply).toMatchObject({ code: 'forbidden' });
+      expect((await attemptRemote(port(), '192.168.1.52', phone.token)).reply).toMatchObject({ code: 'forbidden' });
     }
-    expect(web.bridge.currentPairing()).toBeNull();
+    expect(web().bridge.currentPairing()).toBeNull();
     expect(await client.drainUntilBarrier()).toEqual([]);
     client.close();
   });
@@ -142,22 +136,22 @@ describe('web-surface-protocol-1.md §19', () => {
 
   it('scenario 28: the 21st frame in a second is rate_limited and closes with 1008', async () => {
     const client = await admin();
-    web.clock.advance(10); // clear of the admin's own barrier frame
+    web().clock.advance(10); // clear of the admin's own barrier frame
     for (let i = 0; i < 20; i += 1) command(client, 'select_session', { slot: i % 8 });
     client.send('{"protocol":1,"type":"nonsense"}');
     expect(await client.next()).toEqual({ protocol: 1, type: 'error', code: 'rate_limited', error: 'browser command rate exceeded' });
     expect(await client.closed).toEqual({ code: 1008, reason: 'command rate exceeded' });
-    expect(web.bridge.surface.pollEvents()).toHaveLength(20);
+    expect(web().bridge.surface.pollEvents()).toHaveLength(20);
 
     const paced = await admin();
-    const start = web.clock.time + 10;
-    web.clock.time = start;
+    const start = web().clock.time + 10;
+    web().clock.time = start;
     for (let i = 0; i < 19; i += 1) command(paced, 'action', { action: 'stop' });
     await paced.drainUntilBarrier(); // the barrier is frame 20 at t = start
-    web.clock.time = start + 1.1;
+    web().clock.time = start + 1.1;
     command(paced, 'action', { action: 'retry' });
     expect(await paced.drainUntilBarrier()).toEqual([]);
-    const events = web.bridge.surface.pollEvents();
+    const events = web().bridge.surface.pollEvents();
     expect(events).toHaveLength(20);
     expect(events.at(-1)).toEqual({ type: 'action_pressed', action: 'retry' });
     paced.close();
@@ -189,7 +183,7 @@ describe('web-surface-protocol-1.md §19', () => {
     client.send('{"protocol":1,"type":"action","action":');
     expect(await client.next()).toMatchObject({ code: 'invalid_json' });
     expect(client.isClosed).toBe(false);
-    expect(web.bridge.surface.pollEvents()).toEqual([]);
+    expect(web().bridge.surface.pollEvents()).toEqual([]);
     client.close();
   });
 
@@ -200,13 +194,13 @@ describe('web-surface-protocol-1.md §19', () => {
     command(client, 'start_experience', { kind: 'demo' });
     command(client, 'stop_experience');
     await client.drainUntilBarrier();
-    expect(web.bridge.surface.pollEvents()).toEqual([
+    expect(web().bridge.surface.pollEvents()).toEqual([
       { type: 'session_selected', slot: 2 },
       { type: 'action_pressed', action: 'stop' },
       { type: 'experience_requested', kind: 'demo' },
       { type: 'experience_stop_requested' },
     ]);
-    expect(web.bridge.surface.pollEvents()).toEqual([]);
+    expect(web().bridge.surface.pollEvents()).toEqual([]);
     client.close();
   });
 
@@ -214,7 +208,7 @@ describe('web-surface-protocol-1.md §19', () => {
     const client = await admin();
     const sent: SurfaceEvent[] = [];
     while (sent.length < 266) {
-      web.clock.advance(1);
+      web().clock.advance(1);
       for (let i = 0; i < 19 && sent.length < 266; i += 1) {
         const slot = sent.length % 8;
         const event: SurfaceEvent = sent.length % 3 === 0 ? { type: 'action_pressed', action: 'retry' } : { type: 'session_selected', slot };
@@ -224,7 +218,7 @@ describe('web-surface-protocol-1.md §19', () => {
       const barrierReplies: ServerMessage[] = await client.drainUntilBarrier();
       expect(barrierReplies).toEqual([]);
     }
-    const delivered = web.bridge.surface.pollEvents();
+    const delivered = web().bridge.surface.pollEvents();
     expect(delivered).toHaveLength(256);
     expect(delivered).toEqual(sent.slice(0, 256));
     client.close();

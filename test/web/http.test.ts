@@ -3,7 +3,7 @@ import { AdvertisedOriginError, startWebBridge, WebAppMissingError } from '../..
 import { CONTENT_SECURITY_POLICY } from '../../src/web/http/responses.js';
 import { FIXTURE_INDEX } from './helpers/app-fixture.js';
 import { get, rawRequest, type RawResponse } from './helpers/raw-http.js';
-import { startTestBridge, type TestBridge } from './helpers/test-bridge.js';
+import { TEST_LAN, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
 
 const SECURITY_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
@@ -80,7 +80,7 @@ describe('web-surface-protocol-1.md §19', () => {
   });
 
   it('scenario 5: a LAN bridge accepts its advertised host and loopback names only', async () => {
-    const lan = await startTestBridge({ lan: { bindHost: '127.0.0.2', advertiseHost: 'pad-host.local' } });
+    const lan = await startTestBridge({ lan: TEST_LAN });
     try {
       const lanPort = lan.port;
       expect(lan.bridge.advertisedBaseUrl).toBe(`http://pad-host.local:${lanPort}`);

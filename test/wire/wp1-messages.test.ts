@@ -1,27 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionPressed } from '../../src/domain/index.js';
-import { startTestDaemon, type TestDaemon } from '../daemon/helpers/test-daemon.js';
-import { schemaErrors } from '../daemon/helpers/schema.js';
+import { testDaemonPerTest } from '../daemon/helpers/test-daemon.js';
+import { nextValidMessage } from '../daemon/helpers/schema.js';
 import { eventually, type WireClient } from '../daemon/helpers/wire-client.js';
 
 const PONG = '{"protocol":1,"type":"pong"}';
 
-let daemon: TestDaemon;
-beforeEach(async () => {
-  daemon = await startTestDaemon();
-});
-afterEach(async () => {
-  await daemon.stop();
-});
+const daemon = testDaemonPerTest();
 
 type Json = Record<string, unknown>;
 
 /** Every server message a test reads is also checked against the reference schema. */
-async function next(client: WireClient): Promise<Json> {
-  const message = await client.nextMessage();
-  expect(schemaErrors(message), JSON.stringify(message)).toBeNull();
-  return message;
-}
+const next = nextValidMessage;
 
 async function request(client: WireClient, message: unknown): Promise<Json> {
   client.send(message);
@@ -35,7 +25,7 @@ async function expectNothingThenPong(client: WireClient): Promise<void> {
 }
 
 async function status(): Promise<Json> {
-  const client = await daemon.connect();
+  const client = await daemon().connect();
   const reply = await request(client, { protocol: 1, type: 'status' });
   client.destroy();
   return reply;
@@ -64,7 +54,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 19: default identity with ack, exact bytes', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     client.write('{"protocol":1,"type":"state","state":"running","reply":true}\n');
     expect(await client.nextLine()).toBe(
       '{"protocol":1,"type":"state_ack","backend":"local","session_id":"default","state":"running","slot":0,"scene":1,"accent":"cyan","selected":true,"leased":false,"label":"default"}',
@@ -72,14 +62,14 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 20: state without reply sends nothing; status lists the session', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     client.send(state('running'));
     await expectNothingThenPong(client);
     expect((await sessions()).map((s) => s['session_id'])).toEqual(['default']);
   });
 
   it('scenario 21: agent members other than the identity are metadata', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     const ack = await request(client, state('running', { agent: agent('codex', 's1', { cwd: '/home/dev/proj/', model: 'm' }), reply: true }));
     expect(ack).toMatchObject({ type: 'state_ack', label: 'proj' });
     expect(ack).not.toHaveProperty('metadata');
@@ -87,7 +77,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 22: bad metadata is rejected and creates no session', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     const empty = await request(client, state('running', { agent: agent('codex', 's1', { label: '' }) }));
     expect(empty['code']).toBe('invalid_message');
     expect(empty['error']).toContain('metadata values');
@@ -97,7 +87,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 23: top-level metadata on state is an unknown field', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     expect(errorOf(await request(client, state('running', { metadata: { a: 'b' } })))).toEqual({
       code: 'invalid_message',
       error: 'unknown field: metadata',
@@ -105,7 +95,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 24: field type errors, agent checked before state', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     const cases: [Json, string][] = [
       [state('running', { reply: 1 }), 'reply must be a boolean'],
       [state('running', { lease_id: '' }), 'lease_id must be a non-empty string'],
@@ -116,13 +106,13 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 25: a missing or unknown state is rejected', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     expect(errorOf(await request(client, { protocol: 1, type: 'state' }))).toEqual({ code: 'invalid_message', error: 'unknown state: None' });
     expect(errorOf(await request(client, state('thinking')))).toEqual({ code: 'invalid_message', error: 'unknown state: thinking' });
   });
 
   it('scenario 26: session_end needs an agent, answers nothing and removes a known session', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     const end = (a: unknown) => ({ protocol: 1, type: 'session_end', ...(a === undefined ? {} : { agent: a }) });
     expect(errorOf(await request(client, end(undefined)))).toEqual({ code: 'invalid_message', error: 'agent must be a JSON object' });
     expect(errorOf(await request(client, end(null)))).toEqual({ code: 'invalid_message', error: 'agent must be a JSON object' });
@@ -135,7 +125,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 27: subscribe_actions validation', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     const sub = (extra: Json) => ({ protocol: 1, type: 'subscribe_actions', actions: ['stop'], ...extra });
     const cases: [Json, string][] = [
       [sub({ actions: [] }), 'actions must be a non-empty JSON array'],
@@ -152,7 +142,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 28: subscribe has no ack and defaults the identity', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     client.write('{"protocol":1,"type":"subscribe_actions","actions":["stop"]}\n');
     await expectNothingThenPong(client);
     expect(await sessions()).toEqual([
@@ -161,35 +151,35 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 29: action messages have the exact format, with and without request id', async () => {
-    const reporter = await daemon.connect();
+    const reporter = await daemon().connect();
     reporter.send(state('waiting_for_approval', { agent: agent('codex', 's1') }));
     await expectNothingThenPong(reporter);
-    const approver = await daemon.connect();
+    const approver = await daemon().connect();
     approver.send({ protocol: 1, type: 'subscribe_actions', agent: agent('codex', 's1'), actions: ['approve', 'reject'], request_id: 'r1', one_shot: true });
     await expectNothingThenPong(approver);
-    daemon.surface.press(actionPressed('approve'));
+    daemon().surface.press(actionPressed('approve'));
     expect(await approver.nextLine()).toBe(
       '{"protocol":1,"type":"action","action":"approve","agent":{"backend":"codex","session_id":"s1"},"request_id":"r1"}',
     );
 
     reporter.send(state('running', { agent: agent('codex', 's1') }));
     await expectNothingThenPong(reporter);
-    const stopper = await daemon.connect();
+    const stopper = await daemon().connect();
     stopper.send({ protocol: 1, type: 'subscribe_actions', agent: agent('codex', 's1'), actions: ['stop'] });
     await expectNothingThenPong(stopper);
-    daemon.surface.press(actionPressed('stop'));
+    daemon().surface.press(actionPressed('stop'));
     expect(await stopper.nextLine()).toBe('{"protocol":1,"type":"action","action":"stop","agent":{"backend":"codex","session_id":"s1"}}');
     await expectNothingThenPong(approver);
   });
 
   it('scenario 30: lease ack without agent, exact bytes', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     client.write('{"protocol":1,"type":"session_lease","lease_id":"lease-1","metadata":{"label":"docs"}}\n');
     expect(await client.nextLine()).toBe('{"protocol":1,"type":"session_lease_ack","lease_id":"lease-1"}');
   });
 
   it('scenario 31: lease ack with agent embeds the session; extra agent members are ignored', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     const ack = await request(client, { protocol: 1, type: 'session_lease', lease_id: 'L', agent: agent('x', 'y', { junk: '' }) });
     expect(ack).toEqual({
       protocol: 1,
@@ -203,7 +193,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 32: lease validation, and a missing lease_id does not stop the daemon', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     const lease = (extra: Json) => ({ protocol: 1, type: 'session_lease', lease_id: 'L', ...extra });
     const cases: [Json, string][] = [
       [lease({ lease_id: 5 }), 'lease_id must be a non-empty string'],
@@ -218,9 +208,9 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 33: session_lease_bound goes to the owner with the pre-update snapshot, on every leased state', async () => {
-    const owner = await daemon.connect();
+    const owner = await daemon().connect();
     expect((await request(owner, { protocol: 1, type: 'session_lease', lease_id: 'lease-1', metadata: { label: 'docs' } }))['type']).toBe('session_lease_ack');
-    const sender = await daemon.connect();
+    const sender = await daemon().connect();
     const ack = await request(sender, state('running', { agent: agent('codex', 's1'), lease_id: 'lease-1', reply: true }));
     expect(ack).toMatchObject({ type: 'state_ack', state: 'running', leased: true, label: 'docs' });
     const bound = await next(owner);
@@ -231,7 +221,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 34: preview ttl bounds', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     const preview = (ttl: unknown) => ({ protocol: 1, type: 'preview', preview_id: 'p', state: 'success', ttl });
     for (const ttl of [30, 0.000001]) expect((await request(client, preview(ttl)))['type']).toBe('preview_ack');
     for (const ttl of [0, 31, 30.0001, true, '5']) {
@@ -240,8 +230,8 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 35: preview lifecycle, conflicts and ownership', async () => {
-    const a = await daemon.connect();
-    const b = await daemon.connect();
+    const a = await daemon().connect();
+    const b = await daemon().connect();
     const preview = (id: string, s: string) => ({ protocol: 1, type: 'preview', preview_id: id, state: s, ttl: 5 });
     const end = (id: string) => ({ protocol: 1, type: 'preview_end', preview_id: id });
     a.write('{"protocol":1,"type":"preview","preview_id":"p1","state":"error","ttl":5}\n');
@@ -256,7 +246,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 36: status.preview_active follows the preview through end, expiry and disconnect', async () => {
-    const owner = await daemon.connect();
+    const owner = await daemon().connect();
     const preview = (id: string, ttl: number) => ({ protocol: 1, type: 'preview', preview_id: id, state: 'success', ttl });
     const active = async () => (await status())['preview_active'];
     await request(owner, preview('p1', 5));
@@ -272,7 +262,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 37: status lists slots in order, then overflow least recently active first', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     client.send(state('running', { agent: agent('codex', 'A') }));
     for (const id of ['B', 'C', 'D']) client.send(state('waiting_for_approval', { agent: agent('codex', id) }));
     for (const id of ['E', 'F']) client.send(state('running', { agent: agent('codex', id) }));
@@ -283,7 +273,7 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 38: output escapes every non-ASCII character, labels count code points', async () => {
-    const client = await daemon.connect();
+    const client = await daemon().connect();
     client.send(state('running', { agent: agent('codex', 'é😀abcdefghij'), reply: true }));
     const line = await client.nextLine();
     expect(line).toContain('"session_id":"\\u00e9\\ud83d\\ude00abcdefghij"');

@@ -1,8 +1,8 @@
 import { createConnection } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionPressed } from '../../src/domain/index.js';
 import { decodeServerLine, type ServerMessage } from '../../src/daemon/wire/index.js';
-import { startTestDaemon, type TestDaemon } from '../daemon/helpers/test-daemon.js';
+import { testDaemonPerTest } from '../daemon/helpers/test-daemon.js';
 import { WireClient, eventually } from '../daemon/helpers/wire-client.js';
 
 /**
@@ -14,13 +14,7 @@ import { WireClient, eventually } from '../daemon/helpers/wire-client.js';
  * unknown members (decodeServerLine is strict there, as that client is).
  */
 
-let daemon: TestDaemon;
-beforeEach(async () => {
-  daemon = await startTestDaemon();
-});
-afterEach(async () => {
-  await daemon.stop();
-});
+const daemon = testDaemonPerTest();
 
 /** request_message(): connect, send one line, read up to the first LF, close. */
 function requestMessage(path: string, message: unknown): Promise<ServerMessage> {
@@ -58,7 +52,7 @@ function sendMessage(path: string, message: unknown): Promise<void> {
 
 describe('wire-protocol-1.md §12', () => {
   it('scenario 48: the reference client calls work end to end (replayed client behaviour)', async () => {
-    const path = daemon.path;
+    const path = daemon().path;
     expect((await requestMessage(path, { protocol: 1, type: 'ping' })).type).toBe('pong');
     expect((await requestMessage(path, { protocol: 1, type: 'status' })).type).toBe('status');
 
@@ -69,8 +63,8 @@ describe('wire-protocol-1.md §12', () => {
     const subscription = await WireClient.connect(path);
     subscription.send({ protocol: 1, type: 'subscribe_actions', agent, actions: ['stop'] });
     // The subscription has no ack; wait until the daemon shows the capability on the surface.
-    await eventually(() => daemon.surface.lastView?.availableActions.has('stop') === true, 5000, 'stop available');
-    daemon.surface.press(actionPressed('stop'));
+    await eventually(() => daemon().surface.lastView?.availableActions.has('stop') === true, 5000, 'stop available');
+    daemon().surface.press(actionPressed('stop'));
     const decoded = decodeServerLine(Buffer.from(await subscription.nextLine()));
     expect(decoded).toEqual({
       ok: true,
@@ -86,9 +80,9 @@ describe('wire-protocol-1.md §12', () => {
   });
 
   it('scenario 48: a fire-and-forget state followed by an immediate close is handled', async () => {
-    await sendMessage(daemon.path, { protocol: 1, type: 'state', state: 'user_typing', agent: { backend: 'claude', session_id: 'x' } });
+    await sendMessage(daemon().path, { protocol: 1, type: 'state', state: 'user_typing', agent: { backend: 'claude', session_id: 'x' } });
     await eventually(async () => {
-      const status = await requestMessage(daemon.path, { protocol: 1, type: 'status' });
+      const status = await requestMessage(daemon().path, { protocol: 1, type: 'status' });
       return status.type === 'status' && status.status.sessions.some((s) => s.identity.sessionId === 'x' && s.state === 'user_typing');
     }, 5000, 'state applied');
   });

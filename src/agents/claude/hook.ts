@@ -1,6 +1,7 @@
 import { PadLatticeClient } from '../../client/index.js';
 import { agentReportFor, type AgentReport } from './agent-report.js';
 import { hookTimeoutSeconds } from '../shared/hook-command.js';
+import type { HookBodyOptions } from '../shared/hook-process.js';
 import { hex32 } from '../shared/hex32.js';
 import { waitForSurfaceDecision } from '../shared/approval-waiter.js';
 import { permissionDecisionLine } from '../shared/permission-decision.js';
@@ -16,14 +17,8 @@ const MARKER_POLL_MS = 50;
 /** Bound of each connect/write step of a fire-and-forget report (agent-adapters.md §1.3). */
 const SEND_TIMEOUT_MS = 2_000;
 
-export interface ClaudeHookOptions {
-  /** The effective socket (PAD_LATTICE_SOCKET already applied, §1.2). */
-  readonly socketPath: string;
-  readonly approvalTimeoutSeconds: number;
-  /** The hook process's environment: CLAUDE_PROJECT_DIR, PAD_LATTICE_LABEL, PAD_LATTICE_LEASE_ID, XDG_RUNTIME_DIR. */
-  readonly env: NodeJS.ProcessEnv;
-  /** Receives the decision line, the only thing a Claude hook ever prints on stdout. */
-  readonly writeStdout: (text: string) => void;
+/** `env` is read for CLAUDE_PROJECT_DIR, PAD_LATTICE_LABEL, PAD_LATTICE_LEASE_ID and XDG_RUNTIME_DIR. */
+export interface ClaudeHookOptions extends HookBodyOptions {
   readonly uid?: number;
   readonly pid?: number;
 }

@@ -1,10 +1,9 @@
 import type { SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
-import { ExecutableNotFoundError, hookCommand } from '../shared/hook-command.js';
-import { LauncherUsageError, parseLauncherArgs, type LauncherOptions } from '../shared/launcher-options.js';
+import { planLaunch } from '../shared/launch-plan.js';
+import { LauncherUsageError, type LauncherOptions } from '../shared/launcher-options.js';
 import { launcherChildEnv, leaseMetadata, runLeasedChild } from '../shared/leased-run.js';
 import { noteOnStderr } from '../shared/never-harm.js';
-import { launcherSocketPath } from '../shared/socket-path.js';
 import { makeTitleUpdater, ttyTitleSink, type TitleSink } from '../shared/terminal-title.js';
 import { ensurePrivateDir, privateRuntimeDir, realUid } from './runtime-dir.js';
 import { eventsFor, lacksPermissionRequest, settingsObject, writeSettingsFile } from './settings.js';
@@ -33,24 +32,11 @@ export const SETTINGS_CONFLICT = '--settings cannot be combined with pad-lattice
  * child's, 2 for usage errors, 1 when the launch itself fails.
  */
 export async function runClaudeLauncher(args: readonly string[], context: ClaudeLauncherContext): Promise<number> {
-  let options: LauncherOptions;
-  try {
-    options = parseLauncherArgs(args, 'claude');
+  const plan = planLaunch(args, 'claude', context, (options) => {
     if (options.agentArgs.some((arg) => arg === '--settings' || arg.startsWith('--settings='))) throw new LauncherUsageError(SETTINGS_CONFLICT);
-  } catch (error) {
-    if (!(error instanceof LauncherUsageError)) throw error;
-    noteOnStderr(context.stderr, error.message);
-    return 2;
-  }
-  const socket = launcherSocketPath(context.env, options.socket);
-  let command: string;
-  try {
-    command = hookCommand({ argv0: context.argv0, socketPath: socket, approvalTimeout: options.approvalTimeout, agent: 'claude', env: context.env, cwd: context.cwd });
-  } catch (error) {
-    if (!(error instanceof ExecutableNotFoundError)) throw error;
-    noteOnStderr(context.stderr, error.message);
-    return 1;
-  }
+  });
+  if (typeof plan === 'number') return plan;
+  const { options, socket, hookCommand: command } = plan;
   const settingsPath = await prepareSettings(command, options, context);
   if (settingsPath === null) return 1;
   const leaseId = hex32();

@@ -5,6 +5,7 @@ import type { CliIo } from '../../cli/command.js';
 import { makeIdentity, type AgentIdentity, type AgentState } from '../../domain/index.js';
 import { runAgentChild, type SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
+import { takeLeadingOptions } from '../shared/leading-options.js';
 import { NOTHING, noteOnStderr, withoutHarm } from '../shared/never-harm.js';
 import { launcherSocketPath } from '../shared/socket-path.js';
 import { relayStep } from './exec-events.js';
@@ -25,23 +26,10 @@ export interface CodexExecOptions {
 
 /** `[--socket PATH] [--codex BIN] [--] prompt…`: options first; the first other word starts the prompt. */
 export function parseCodexExecArgs(args: readonly string[]): CodexExecOptions {
-  const values = new Map<string, string>();
-  let index = 0;
-  for (; index < args.length; index += 1) {
-    const arg = args[index] ?? '';
-    if (arg === '--') {
-      index += 1;
-      break;
-    }
-    const equals = arg.indexOf('=');
-    const flag = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
-    if (flag !== '--socket' && flag !== '--codex') break;
-    const value = flag === arg ? args[index + 1] : arg.slice(equals + 1);
-    if (value === undefined) throw new CodexExecUsageError(`${flag} requires a value`);
-    values.set(flag, value);
-    if (flag === arg) index += 1;
-  }
-  const prompt = args.slice(index);
+  const { values, rest: prompt } = takeLeadingOptions(args, {
+    valueFlags: new Set(['--socket', '--codex']),
+    usageError: (message) => new CodexExecUsageError(message),
+  });
   if (prompt.join(' ').trim() === '') throw new CodexExecUsageError('codex-exec requires a prompt');
   return { socket: values.get('--socket'), codex: values.get('--codex') ?? 'codex', prompt };
 }

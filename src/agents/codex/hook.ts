@@ -2,6 +2,7 @@ import { PadLatticeClient, type ReportStateOptions } from '../../client/index.js
 import type { AgentState } from '../../domain/index.js';
 import { waitForSurfaceDecision } from '../shared/approval-waiter.js';
 import { hex32 } from '../shared/hex32.js';
+import type { HookBodyOptions } from '../shared/hook-process.js';
 import { NOTHING, withoutHarm } from '../shared/never-harm.js';
 import { permissionDecisionLine } from '../shared/permission-decision.js';
 import { sessionTitle, writeTitle, type TitleSink } from '../shared/terminal-title.js';
@@ -11,14 +12,8 @@ import { stateForEvent } from './hook-events.js';
 /** Bound of one state report, connect to finish (agent-adapters.md §1.3: the reference's 2 s steps). */
 const REPORT_TIMEOUT_MS = 2_000;
 
-export interface CodexHookOptions {
-  /** The effective socket (PAD_LATTICE_SOCKET already applied, §1.2). */
-  readonly socketPath: string;
-  readonly approvalTimeoutSeconds: number;
-  /** The hook's environment: PAD_LATTICE_LABEL, PAD_LATTICE_LEASE_ID, PAD_LATTICE_TERMINAL_TITLE. */
-  readonly env: NodeJS.ProcessEnv;
-  /** Receives the decision line, the only thing the hook ever prints on stdout. */
-  readonly writeStdout: (text: string) => void;
+/** `env` is read for PAD_LATTICE_LABEL, PAD_LATTICE_LEASE_ID and PAD_LATTICE_TERMINAL_TITLE. */
+export interface CodexHookOptions extends HookBodyOptions {
   /** Where titles go when the launcher asked for them. */
   readonly titleSink: TitleSink;
 }

@@ -2,11 +2,9 @@ import type { StdioOptions } from 'node:child_process';
 import type { CliIo } from '../../cli/command.js';
 import type { SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
-import { ExecutableNotFoundError, hookCommand } from '../shared/hook-command.js';
-import { LauncherUsageError, parseLauncherArgs, type LauncherOptions } from '../shared/launcher-options.js';
+import { planLaunch } from '../shared/launch-plan.js';
+import type { LauncherOptions } from '../shared/launcher-options.js';
 import { LAUNCHER_ENV, launcherChildEnv, leaseMetadata, runLeasedChild } from '../shared/leased-run.js';
-import { noteOnStderr } from '../shared/never-harm.js';
-import { launcherSocketPath } from '../shared/socket-path.js';
 import { hookOverrides } from './overrides.js';
 
 /** What the launcher takes from its process; tests substitute each. */
@@ -28,23 +26,9 @@ export interface CodexLauncherContext {
  * resolved or started.
  */
 export async function runCodexLauncher(args: readonly string[], io: CliIo, context: CodexLauncherContext): Promise<number> {
-  let options: LauncherOptions;
-  let command: string;
-  try {
-    options = parseLauncherArgs(args, 'codex');
-  } catch (error) {
-    if (!(error instanceof LauncherUsageError)) throw error;
-    noteOnStderr(io.stderr, error.message);
-    return 2;
-  }
-  const socket = launcherSocketPath(io.env, options.socket);
-  try {
-    command = hookCommand({ argv0: context.argv0, socketPath: socket, approvalTimeout: options.approvalTimeout, agent: 'codex', env: io.env, cwd: context.cwd });
-  } catch (error) {
-    if (!(error instanceof ExecutableNotFoundError)) throw error;
-    noteOnStderr(io.stderr, error.message);
-    return 1;
-  }
+  const plan = planLaunch(args, 'codex', { ...context, env: io.env, stderr: io.stderr });
+  if (typeof plan === 'number') return plan;
+  const { options, socket, hookCommand: command } = plan;
   const leaseId = hex32();
   const env = launcherChildEnv(io.env, { leaseId, socket, label: options.label });
   if (options.terminalTitle) env[LAUNCHER_ENV.terminalTitle] = '1';

@@ -1,6 +1,7 @@
-import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { findOnPath } from '../../support/find-on-path.js';
 import { formatLikePythonG, shellQuote } from './python-format.js';
 
 /** Which agent a hook command serves; `codex` keeps the reference command line unchanged. */
@@ -57,13 +58,8 @@ export function hookTimeoutSeconds(permissionRequest: boolean, approvalTimeout: 
 function findExecutable(argv0: string, env: NodeJS.ProcessEnv, cwd: string): string {
   const direct = resolve(cwd, argv0);
   if (isFile(direct)) return direct;
-  if (!argv0.includes('/')) {
-    for (const dir of (env['PATH'] ?? '').split(delimiter)) {
-      if (dir === '') continue;
-      const candidate = resolve(cwd, dir, argv0);
-      if (isFile(candidate) && isExecutable(candidate)) return candidate;
-    }
-  }
+  const onPath = argv0.includes('/') ? null : findOnPath(argv0, env, cwd);
+  if (onPath !== null) return onPath;
   throw new ExecutableNotFoundError(argv0);
 }
 
@@ -105,15 +101,6 @@ function resolveLenient(path: string, cwd: string): string {
 function isFile(path: string): boolean {
   try {
     return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
   } catch {
     return false;
   }

@@ -6,12 +6,11 @@
  * and leaves at once when no daemon socket exists, so a session without a
  * daemon pays almost nothing per event. Usage errors exit 1, never 2.
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../cli/command.js';
+import { runIfEntryPoint } from '../../cli/entry-point.js';
+import { HOOK_USAGE_EXIT } from './hook-process.js';
 import { ttyTitleSink } from './terminal-title.js';
 
-const USAGE_EXIT = 1;
 const COMMAND_NAME = 'pad-lattice-hook';
 
 /** Runs the hook entry; exported for tests, which pass their own streams. */
@@ -26,7 +25,7 @@ export async function runHookEntry(args: readonly string[], io: CliIo): Promise<
     return runClaudeHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME });
   }
   io.stderr.write(`${COMMAND_NAME}: --agent must be codex or claude, got ${JSON.stringify(agent)}\n`);
-  return USAGE_EXIT;
+  return HOOK_USAGE_EXIT;
 }
 
 /** The `--agent` value (`--agent X` or `--agent=X`), default `codex` so the reference command line is unchanged. */
@@ -39,26 +38,5 @@ function agentOf(args: readonly string[]): string {
   return 'codex';
 }
 
-function isEntryPoint(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
-  const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
-  runHookEntry(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      // Even a bug here must not stop the agent: report it and exit 0.
-      process.stderr.write(`${COMMAND_NAME}: ${String(error)}\n`);
-      process.exitCode = 0;
-    },
-  );
-}
+// Even a bug in the entry must not stop the agent: it is reported and the hook exits 0.
+runIfEntryPoint(import.meta.url, runHookEntry, { name: COMMAND_NAME, crashExit: 0 });

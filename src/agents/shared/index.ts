@@ -39,9 +39,13 @@
  *     : Promise<'approve' | 'reject' | null>   never rejects; closes its subscription before resolving
  *   permissionDecisionLine(decision): string   the exact stdout line (with LF)
  *
- * Launchers (§A.7, §A.8, §B.8) — launcher-options.ts, launcher-lease.ts, leased-run.ts, agent-child.ts
+ * Launchers (§A.7, §A.8, §B.8) — launcher-options.ts, leading-options.ts, launch-plan.ts,
+ *   launcher-lease.ts, leased-run.ts, agent-child.ts
  *   parseLauncherArgs(args, 'codex'|'claude'): LauncherOptions   throws LauncherUsageError (print
  *     "pad-lattice: <message>", exit 2); label then timeout validated, before any connection
+ *   takeLeadingOptions(args, {valueFlags, switches?, usageError}): {values, switches, rest}
+ *     a wrapper's own options up to the first other argument (also used by codex-exec)
+ *   planLaunch(args, agent, {env, cwd, argv0, stderr}, check?): {options, socket, hookCommand} | exit status
  *   LauncherLease.start({socketPath, leaseId, metadata, onSession?, retryMs?})
  *     .firstAttemptConnected(ms = 250), .identity, .connected, .close()   retries every 1 s forever,
  *     remembers the bound identity; onSession sees every session reported on the lease connection
@@ -51,6 +55,12 @@
  *     onSession?, stdio?, signals?, leaseRetryMs?}): Promise<number>   lease for the child's lifetime,
  *     warning when the daemon is absent, child status (signal → 128 + n), spawn failure → 1
  *   runAgentChild({command, args, env, stdio?, signals?, onSpawn?}): Promise<AgentChildOutcome>
+ *
+ * Hook process (§1.1, §A.4, §B.5) — hook-process.ts, hook-args.ts
+ *   runHookProcess(agent, args, io, {socketRequired, precheck, commandName}, loadBody): Promise<number>
+ *     options, stdin, the no-daemon fast path, then the agent's body bounded below the agent's
+ *     own timeout; exit 0, or HOOK_USAGE_EXIT (1) for bad options
+ *   parseHookArgs(args, {socketRequired, agent, defaultTimeout}): HookArgs   throws HookUsageError
  *
  * The light hook entry `pad-lattice-hook [--agent codex|claude] --socket PATH [--approval-timeout S]`
  * is hook-main.ts; it loads src/agents/codex/hook-process.js or src/agents/claude/hook-entry.js
@@ -73,6 +83,8 @@ export { withoutHarm, NOTHING, TimeoutReason, noteOnStderr, readToEnd, describeP
 export { hex32 } from './hex32.js';
 export { hookCommand, hookTimeoutSeconds, ExecutableNotFoundError, type HookAgent, type HookCommandInput } from './hook-command.js';
 export { formatLikePythonG, shellQuote } from './python-format.js';
+export { runHookProcess, HOOK_USAGE_EXIT, type HookProcessOptions, type HookBodyOptions, type HookBody } from './hook-process.js';
+export { parseHookArgs, HookUsageError, type HookArgs } from './hook-args.js';
 export { waitForSurfaceDecision, type ApprovalWaitOptions } from './approval-waiter.js';
 export { permissionDecisionLine, REJECT_MESSAGE, type SurfaceDecision } from './permission-decision.js';
 export {
@@ -82,6 +94,8 @@ export {
   DEFAULT_APPROVAL_TIMEOUT,
   type LauncherOptions,
 } from './launcher-options.js';
+export { takeLeadingOptions, type LeadingOptionRules, type LeadingOptions } from './leading-options.js';
+export { planLaunch, type LaunchPlan, type LaunchSurroundings } from './launch-plan.js';
 export { LauncherLease, LEASE_RETRY_MS, FIRST_ATTEMPT_WAIT_MS, type LauncherLeaseOptions } from './launcher-lease.js';
 export { launcherChildEnv, leaseMetadata, runLeasedChild, LAUNCHER_ENV, type LeasedChildRun } from './leased-run.js';
 export { runAgentChild, exitStatus, type AgentChildLaunch, type AgentChildOutcome, type SignalSource } from './agent-child.js';

@@ -1,4 +1,5 @@
 import { normalizeLabel } from './label.js';
+import { takeLeadingOptions } from './leading-options.js';
 
 /** Default seconds a surface approval is awaited (agent-adapters.md §A.4). */
 export const DEFAULT_APPROVAL_TIMEOUT = 60;
@@ -31,40 +32,19 @@ export interface LauncherOptions {
  * the reference's: label, then timeout, all before any connection or child.
  */
 export function parseLauncherArgs(args: readonly string[], agentFlag: 'codex' | 'claude'): LauncherOptions {
-  const valueFlags = new Set(['--socket', `--${agentFlag}`, '--label', '--approval-timeout']);
-  const values = new Map<string, string>();
-  let terminalTitle = true;
-  let index = 0;
-  for (; index < args.length; index += 1) {
-    const arg = args[index] ?? '';
-    if (arg === '--') {
-      index += 1;
-      break;
-    }
-    if (arg === '--no-terminal-title') {
-      terminalTitle = false;
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const flag = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
-    if (!valueFlags.has(flag)) break;
-    if (flag !== arg) {
-      values.set(flag, arg.slice(equals + 1));
-      continue;
-    }
-    const value = args[index + 1];
-    if (value === undefined) throw new LauncherUsageError(`${flag} requires a value`);
-    values.set(flag, value);
-    index += 1;
-  }
+  const { values, switches, rest } = takeLeadingOptions(args, {
+    valueFlags: new Set(['--socket', `--${agentFlag}`, '--label', '--approval-timeout']),
+    switches: new Set(['--no-terminal-title']),
+    usageError: (message) => new LauncherUsageError(message),
+  });
   const rawLabel = values.get('--label');
   return {
     socket: values.get('--socket'),
     agentBin: values.get(`--${agentFlag}`) ?? agentFlag,
     label: rawLabel === undefined ? null : normalizeLabelOrUsage(rawLabel),
     approvalTimeout: parseApprovalTimeout(values.get('--approval-timeout')),
-    terminalTitle,
-    agentArgs: args.slice(index),
+    terminalTitle: !switches.has('--no-terminal-title'),
+    agentArgs: rest,
   };
 }
 

@@ -1,5 +1,6 @@
-import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { findOnPath } from '../../support/find-on-path.js';
 
 /** A command-line player and the arguments that go before the WAV file's path. */
 export interface PlayerCommand {
@@ -31,7 +32,7 @@ export function findPlayer(environment: AudioEnvironment): PlayerCommand | null 
 export function systemAudioEnvironment(env: NodeJS.ProcessEnv = process.env): AudioEnvironment {
   return {
     hasCommand(command) {
-      return (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isExecutable(join(dir, command)));
+      return findOnPath(command, env) !== null;
     },
     soundOutput() {
       const runtimeDir = env.XDG_RUNTIME_DIR ?? '';
@@ -42,15 +43,6 @@ export function systemAudioEnvironment(env: NodeJS.ProcessEnv = process.env): Au
       return { available: false, reason: 'no sound device (no ALSA playback device in /dev/snd and no PulseAudio or PipeWire server)' };
     },
   };
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** ALSA names playback devices pcmC<card>D<device>p. */

@@ -1,7 +1,5 @@
-import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
+import { UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
-import { startDaemon } from '../../daemon/daemon.js';
-import { runUntilSignalled } from '../../daemon/shutdown-signals.js';
 import { gateOnSequencer, type DaemonMidi } from '../../devices/hub/index.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { WebBridge } from '../../web/index.js';
@@ -10,11 +8,10 @@ import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor } from '../daemon-opt
 import {
   DAEMON_CORE_HELP,
   DAEMON_CORE_OPTIONS,
+  DEFAULT_DAEMON_DEPS,
   browserPadOrReport,
-  daemonLogger,
   daemonSettings,
-  packagedExperiencesOrReport,
-  serveDaemon,
+  serveDaemonCommand,
   type DaemonCommandDeps,
 } from '../serve-daemon.js';
 
@@ -46,15 +43,13 @@ daemon is running on the socket, the path is not a socket, or the browser
 pad's port is taken), 2 usage error.
 `;
 
-const DEFAULT_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
-
 const releaseMidi = async (midi: DaemonMidi) => {
   midi.hub.close();
   await midi.dispose();
 };
 
 /** The command with its start and wait steps injectable, so tests can check option handling without sockets. */
-export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DEPS): Command {
+export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS): Command {
   return {
     name: 'daemon',
     summary: 'Run the daemon that agents report to (Wire Protocol 1 socket)',
@@ -70,32 +65,25 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DEPS): Comma
       const padFlags = browserPadFlagsGiven(values);
       if (values.web !== true && padFlags.length > 0) throw new UsageError(`${padFlags.join(', ')} ${padFlags.length === 1 ? 'needs' : 'need'} --web`);
       const pad = values.web === true ? browserPadSettings(values) : null;
-      const logger = daemonLogger(io, values.json === true);
-      const experiences = await packagedExperiencesOrReport(logger);
-      if (experiences === null) return EXIT.failure;
-      const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
-      let bridge: WebBridge | null = null;
-      try {
-        if (pad !== null) bridge = await browserPadOrReport(pad, logger, deps);
-      } catch (error) {
-        await releaseMidi(midi);
-        throw error;
-      }
-      if (pad !== null && bridge === null) {
-        await releaseMidi(midi);
-        return EXIT.failure;
-      }
-      return serveDaemon({
-        settings,
-        io,
-        json: values.json === true,
-        logger,
-        deps,
-        // midi-rendering.md §13: with the browser, the browser comes first.
-        surfaces: bridge === null ? [midi.hub] : [bridge.surface, midi.hub],
-        experiences,
-        web: bridge === null || pad === null ? null : { bridge, open: pad.open },
-        release: () => midi.dispose(),
+      return serveDaemonCommand('daemon', { settings, json: values.json === true }, io, deps, async (logger) => {
+        const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
+        let bridge: WebBridge | null = null;
+        try {
+          if (pad !== null) bridge = await browserPadOrReport(pad, logger, deps);
+        } catch (error) {
+          await releaseMidi(midi);
+          throw error;
+        }
+        if (pad !== null && bridge === null) {
+          await releaseMidi(midi);
+          return null;
+        }
+        return {
+          // midi-rendering.md §13: with the browser, the browser comes first.
+          surfaces: bridge === null ? [midi.hub] : [bridge.surface, midi.hub],
+          web: bridge === null || pad === null ? null : { bridge, open: pad.open },
+          release: () => midi.dispose(),
+        };
       });
     },
   };

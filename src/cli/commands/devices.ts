@@ -2,13 +2,19 @@ import { EXIT, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { colourEnabled, makeStyle } from '../style.js';
 import { gateOnSequencer } from '../../devices/hub/index.js';
+import type { HidBackend } from '../../hid/hid-device.js';
+import { describeHidDevice, hidDeviceJson, listHidDevices, type HidListing } from '../../hid/listing.js';
+import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
 import { MidiUnavailableError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
 import type { CatalogLoad } from '../../profiles/index.js';
+import { describeSerialPort, listSerialPorts, serialPortJson, type SerialListing } from '../../serial/listing.js';
+import type { SerialBackend } from '../../serial/serial-port.js';
+import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
 
-const HELP = `Usage: pad-lattice devices [--json]
+const HELP = `Usage: pad-lattice devices [--all] [--json]
 
 Lists every device profile that matches the MIDI ports now, experimental
 profiles included: the profile id, its status, and the input and output port
@@ -16,17 +22,29 @@ it would use. The daemon opens supported profiles by itself; an experimental
 one needs 'pad-lattice daemon --profile ID' (and, ideally, a guided test:
 'pad-lattice profile test ID --report FILE').
 
+With --all it also lists the serial ports and HID devices (for serial and HID
+drivers), or says plainly why this machine cannot list them.
+
 Options:
-  --json    print {"matches":[{"profile","status","input","output"}, ...]}
+  --all     also list serial ports and HID devices
+  --json    print {"matches":[{"profile","status","input","output"}, ...]};
+            with --all also "serial":{"available":true,"ports":[...]} and
+            "hid":{"available":true,"devices":[...]}, each of them
+            {"available":false,"reason"} when it cannot be listed
   -h, --help
 
 Exit status: 0 listed (also when nothing matches), 1 a profile file failed to
-load (the others are still matched), 3 MIDI is unavailable on this machine.
+load (the others are still matched), 3 MIDI is unavailable on this machine
+(--all still lists serial and HID then, without "matches"). Serial or HID
+being unavailable does not change the exit status.
 `;
 
 export interface DevicesDeps {
   readonly backend: () => MidiBackend;
   readonly loadCatalog: (io: CliIo) => Promise<CatalogLoad>;
+  /** For --all; the serialport and node-hid adapters when not given. */
+  readonly serialBackend?: () => SerialBackend;
+  readonly hidBackend?: () => HidBackend;
 }
 
 /** The command with its backend and catalog injectable, so tests can match mock ports. */
@@ -36,7 +54,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
     summary: 'List the device profiles that match the connected MIDI ports',
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
-      const { values } = parseCommandArgs(args, { json: { type: 'boolean', default: false } });
+      const { values } = parseCommandArgs(args, { json: { type: 'boolean', default: false }, all: { type: 'boolean', default: false } });
       const json = values.json === true;
       const { catalog, problems } = await deps.loadCatalog(io);
       for (const line of problemLines(problems)) io.stderr.write(`pad-lattice devices: warning: ${line}\n`);
@@ -46,6 +64,11 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
       } catch (error) {
         if (!(error instanceof MidiUnavailableError)) throw error;
         io.stderr.write(`pad-lattice devices: ${error.message}\n`);
+        // Serial and HID do not need MIDI, so --all still lists them.
+        if (values.all === true) {
+          const extra = await listOtherDevices(deps);
+          io.stdout.write(json ? `${JSON.stringify(extraJson(extra))}\n` : extraText(extra));
+        }
         return EXIT.unavailable;
       }
       const matches = catalog.detect(ports.inputs, ports.outputs, true).map(({ profile, input, output }) => ({
@@ -54,8 +77,9 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
         input,
         output,
       }));
+      const extra = values.all === true ? await listOtherDevices(deps) : null;
       if (json) {
-        io.stdout.write(`${JSON.stringify({ matches })}\n`);
+        io.stdout.write(`${JSON.stringify({ matches, ...(extra === null ? {} : extraJson(extra)) })}\n`);
       } else if (matches.length === 0) {
         io.stdout.write("no matching devices (see 'pad-lattice ports' for what is connected)\n");
       } else {
@@ -65,9 +89,46 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
           io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${match.input}\n  output: ${match.output}\n`);
         }
       }
+      if (!json && extra !== null) io.stdout.write(extraText(extra));
       return problems.length === 0 ? EXIT.ok : EXIT.failure;
     },
   };
+}
+
+interface OtherDevices {
+  readonly serial: SerialListing;
+  readonly hid: HidListing;
+}
+
+async function listOtherDevices(deps: DevicesDeps): Promise<OtherDevices> {
+  const [serial, hid] = await Promise.all([
+    listSerialPorts(deps.serialBackend ?? createSerialportBackend),
+    listHidDevices(deps.hidBackend ?? createNodeHidBackend),
+  ]);
+  return { serial, hid };
+}
+
+function extraJson({ serial, hid }: OtherDevices) {
+  return {
+    serial: serial.available ? { available: true, ports: serial.ports.map(serialPortJson) } : serial,
+    hid: hid.available ? { available: true, devices: hid.devices.map(hidDeviceJson) } : hid,
+  };
+}
+
+type Section = { readonly available: true; readonly lines: readonly string[] } | { readonly available: false; readonly reason: string };
+
+/** "HEADING: none", the heading with one indented line per item, or the reason (which names serial or HID itself). */
+function sectionText(heading: string, section: Section): string {
+  if (!section.available) return `${section.reason}\n`;
+  if (section.lines.length === 0) return `${heading}: none\n`;
+  return `${heading}:\n${section.lines.map((line) => `  ${line}\n`).join('')}`;
+}
+
+function extraText({ serial, hid }: OtherDevices): string {
+  return (
+    sectionText('serial ports', serial.available ? { available: true, lines: serial.ports.map(describeSerialPort) } : serial) +
+    sectionText('HID devices', hid.available ? { available: true, lines: hid.devices.map(describeHidDevice) } : hid)
+  );
 }
 
 export const devicesCommand = makeDevicesCommand({

@@ -8,20 +8,26 @@ import { defaultSocketPath } from '../../daemon/wire/socket-path.js';
 import { runDoctor, type CheckStatus, type DoctorCheck, type DoctorReport } from '../../devices/doctor/index.js';
 import { currentEnvironment } from '../../devices/guided-test/index.js';
 import { gateOnSequencer } from '../../devices/hub/index.js';
+import type { HidBackend } from '../../hid/hid-device.js';
+import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
 import { PACKAGE_VERSION } from '../../package-info.js';
+import type { SerialBackend } from '../../serial/serial-port.js';
+import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { homeFrom, loadCatalogFor } from './profile-context.js';
 
 const HELP = `Usage: pad-lattice doctor [--json]
 
 Checks what Pad-Lattice needs and prints one line per check:
-  runtime      the Node.js version and operating system
-  profiles     the device profile catalog, built-in and yours
-  midi         the MIDI ports (none are opened)
-  devices      which profiles match those ports, experimental ones included
-  daemon       whether a daemon answers on the socket
-  codex_hooks  leftover Pad-Lattice handlers in the global Codex hooks file
+  runtime         the Node.js version and operating system
+  profiles        the device profile catalog, built-in and yours
+  midi            the MIDI ports (none are opened)
+  devices         which profiles match those ports, experimental ones included
+  serial_backend  whether serial ports can be listed, and how many there are
+  hid_backend     whether HID devices can be listed, and how many there are
+  daemon          whether a daemon answers on the socket
+  codex_hooks     leftover Pad-Lattice handlers in the global Codex hooks file
 Your home directory is shown as ~ and $XDG_RUNTIME_DIR by name, so the output
 can be shared as it is.
 
@@ -36,6 +42,9 @@ export interface DoctorDeps {
   readonly backend: () => MidiBackend;
   /** True when a daemon answers on the socket, false when none runs there. */
   readonly probeDaemon: (socketPath: string, io: CliIo) => Promise<boolean>;
+  /** Listed (never opened) by the serial_backend and hid_backend checks; each check is left out without its backend. */
+  readonly serialBackend?: () => SerialBackend;
+  readonly hidBackend?: () => HidBackend;
 }
 
 async function pingDaemon(socketPath: string): Promise<boolean> {
@@ -90,6 +99,8 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
         runtime: { node: environment.node, system: environment.system, release: environment.release, version: PACKAGE_VERSION },
         loadCatalog: () => loadCatalogFor(io),
         listPorts: () => deps.backend().listPorts(),
+        serialBackend: deps.serialBackend,
+        hidBackend: deps.hidBackend,
         socketPath,
         probeDaemon: (path) => deps.probeDaemon(path, io),
         moreChecks: [async () => codexHooksCheck(io.env)],
@@ -105,4 +116,6 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
 export const doctorCommand = makeDoctorCommand({
   backend: () => gateOnSequencer(createJulusianBackend()),
   probeDaemon: (socketPath) => pingDaemon(socketPath),
+  serialBackend: createSerialportBackend,
+  hidBackend: createNodeHidBackend,
 });

@@ -1,16 +1,13 @@
-import { EXIT, type CliIo, type Command } from '../command.js';
+import type { CliIo, Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
-import { startDaemon } from '../../daemon/daemon.js';
-import { runUntilSignalled } from '../../daemon/shutdown-signals.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadSettings } from '../browser-pad.js';
 import {
   DAEMON_CORE_HELP,
   DAEMON_CORE_OPTIONS,
+  DEFAULT_DAEMON_DEPS,
   browserPadOrReport,
-  daemonLogger,
   daemonSettings,
-  packagedExperiencesOrReport,
-  serveDaemon,
+  serveDaemonCommand,
   type DaemonCommandDeps,
 } from '../serve-daemon.js';
 
@@ -37,10 +34,8 @@ Exit status: 0 stopped by a signal, 1 startup failed (another daemon on the
 socket, the port taken, the browser app not built), 2 usage error.
 `;
 
-const DEFAULT_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
-
 /** `daemon --web` without MIDI: what the reference's `web` command is. Start and wait are injectable for tests. */
-export function makeWebCommand(deps: DaemonCommandDeps = DEFAULT_DEPS): Command {
+export function makeWebCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS): Command {
   return {
     name: 'web',
     summary: 'Run the daemon with the browser virtual pad (no MIDI hardware needed)',
@@ -49,21 +44,9 @@ export function makeWebCommand(deps: DaemonCommandDeps = DEFAULT_DEPS): Command 
       const { values } = parseCommandArgs(args, { ...DAEMON_CORE_OPTIONS, ...BROWSER_PAD_OPTIONS });
       const settings = daemonSettings(values, io);
       const pad = browserPadSettings(values);
-      const logger = daemonLogger(io, values.json === true, 'web');
-      const experiences = await packagedExperiencesOrReport(logger);
-      if (experiences === null) return EXIT.failure;
-      const bridge = await browserPadOrReport(pad, logger, deps);
-      if (bridge === null) return EXIT.failure;
-      return serveDaemon({
-        settings,
-        io,
-        json: values.json === true,
-        logger,
-        deps,
-        surfaces: [bridge.surface],
-        experiences,
-        web: { bridge, open: pad.open },
-        release: async () => undefined,
+      return serveDaemonCommand('web', { settings, json: values.json === true }, io, deps, async (logger) => {
+        const bridge = await browserPadOrReport(pad, logger, deps);
+        return bridge === null ? null : { surfaces: [bridge.surface], web: { bridge, open: pad.open }, release: async () => undefined };
       });
     },
   };

@@ -1,19 +1,15 @@
-import type { AgentIdentity, AgentState, ControlAction } from '../../domain/index.js';
+import type { AgentIdentity, ControlAction } from '../../domain/index.js';
+import type { StatusSessionReport } from '../wire/messages.js';
 
 /** Assigned by the runtime to each socket connection; the plane only compares them. */
 export type ConnectionId = number;
 
-/** One session as status reports it (control-plane.md §18). */
-export interface SessionSnapshot {
-  readonly identity: AgentIdentity;
-  readonly state: AgentState;
-  readonly slot: number | null;
-  readonly accent: string | null;
-  readonly selected: boolean;
-  readonly leased: boolean;
-  readonly label: string;
-  readonly metadata: Readonly<Record<string, string>>;
-}
+/**
+ * One session as status reports it (control-plane.md §18): exactly a
+ * `status.sessions` entry of the wire protocol, so the runtime hands
+ * snapshots to the encoder as they are.
+ */
+export type SessionSnapshot = StatusSessionReport;
 
 /** The outcome of a surface press that reached a subscriber (§12.3). */
 export interface DispatchedAction {

@@ -1,5 +1,6 @@
 import { IDENTITY_ACCENTS, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../../domain/index.js';
 import type { SurfaceDescriptor } from '../wire/index.js';
+import { closeAllInReverse, initializeAllOrClose } from '../../render/member-lifecycle.js';
 import { describeSurface, type Surface } from '../surface.js';
 import { describeError, type DaemonLogger } from './logger.js';
 
@@ -49,16 +50,7 @@ export class SurfaceSet {
    * tolerates never having been initialised) — and the error is re-thrown.
    */
   initialize(): void {
-    try {
-      for (const surface of this.#surfaces) surface.initialize();
-    } catch (error) {
-      try {
-        this.close();
-      } catch {
-        // The initialise error is the one worth reporting.
-      }
-      throw error;
-    }
+    initializeAllOrClose(this.#surfaces, () => this.close());
   }
 
   render(view: SurfaceView): void {
@@ -80,15 +72,7 @@ export class SurfaceSet {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    let first: unknown = null;
-    for (const surface of [...this.#surfaces].reverse()) {
-      try {
-        surface.close();
-      } catch (error) {
-        first ??= error;
-      }
-    }
-    if (first !== null) throw first;
+    closeAllInReverse(this.#surfaces);
   }
 
   #each(operation: string, run: (surface: Surface) => void): void {

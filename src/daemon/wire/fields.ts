@@ -16,7 +16,8 @@ import { invalidMessage } from './protocol-error.js';
 
 export const DEFAULT_IDENTITY: AgentIdentity = makeIdentity('local', 'default');
 
-const IDENTITY_MEMBERS = new Set(['backend', 'session_id']);
+const IDENTITY_MEMBERS: ReadonlySet<string> = new Set(['backend', 'session_id']);
+const NO_MEMBERS: ReadonlySet<string> = new Set();
 
 function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
@@ -87,16 +88,7 @@ export function identityOf(agent: JsonObject): AgentIdentity {
 
 /** §5.5: the members of a `state` agent other than the identity, each a non-empty string. */
 export function agentMetadata(agent: JsonObject): Metadata {
-  const entries: [string, string][] = [];
-  for (const key of Object.keys(agent)) {
-    if (IDENTITY_MEMBERS.has(key)) continue;
-    if (key.length === 0) throw invalidMessage(ERROR_TEXTS.agentMetadataKeys);
-    const value = agent[key];
-    if (!isNonEmptyString(value)) throw invalidMessage(ERROR_TEXTS.agentMetadataValues);
-    entries.push([key, value]);
-  }
-  // fromEntries defines own properties, so a "__proto__" key stays ordinary data.
-  return Object.freeze(Object.fromEntries(entries));
+  return stringMembers(agent, IDENTITY_MEMBERS, ERROR_TEXTS.agentMetadataKeys, ERROR_TEXTS.agentMetadataValues);
 }
 
 /** §5.6: the `session_lease` metadata object. */
@@ -104,13 +96,20 @@ export function leaseMetadata(object: JsonObject): Metadata {
   const value = member(object, 'metadata');
   if (value === undefined || value === null) return Object.freeze({});
   if (!isJsonObject(value)) throw invalidMessage(ERROR_TEXTS.metadataNotObject);
+  return stringMembers(value, NO_MEMBERS, ERROR_TEXTS.metadataKeys, ERROR_TEXTS.metadataValues);
+}
+
+/** The members of `object` not in `skip`, frozen; a key must be non-empty and a value a non-empty string. */
+function stringMembers(object: JsonObject, skip: ReadonlySet<string>, keysText: string, valuesText: string): Metadata {
   const entries: [string, string][] = [];
-  for (const key of Object.keys(value)) {
-    if (key.length === 0) throw invalidMessage(ERROR_TEXTS.metadataKeys);
-    const item = value[key];
-    if (!isNonEmptyString(item)) throw invalidMessage(ERROR_TEXTS.metadataValues);
-    entries.push([key, item]);
+  for (const key of Object.keys(object)) {
+    if (skip.has(key)) continue;
+    if (key.length === 0) throw invalidMessage(keysText);
+    const value = object[key];
+    if (!isNonEmptyString(value)) throw invalidMessage(valuesText);
+    entries.push([key, value]);
   }
+  // fromEntries defines own properties, so a "__proto__" key stays ordinary data.
   return Object.freeze(Object.fromEntries(entries));
 }
 

@@ -1,5 +1,9 @@
+import type { HidBackend } from '../../hid/hid-device.js';
+import { hidDeviceJson, listHidDevices } from '../../hid/listing.js';
 import type { MidiPortNames } from '../../midi/midi-port.js';
 import { formatIssueLine, type CatalogLoad, type ProfileCatalog } from '../../profiles/index.js';
+import { listSerialPorts, serialPortJson } from '../../serial/listing.js';
+import type { SerialBackend } from '../../serial/serial-port.js';
 import type { DoctorCheck } from './doctor-report.js';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -77,4 +81,24 @@ export async function daemonCheck(socketPath: string, probe: (path: string) => P
   } catch (error) {
     return { name: 'daemon', status: 'error', summary: `${socketPath}: ${messageOf(error)}`, details };
   }
+}
+
+/*
+ * `serial_backend` and `hid_backend`: whether the optional serial and HID drivers work
+ * here. They only list (never open); a missing backend is a warning, never an error,
+ * because MIDI and the browser pad work without them.
+ */
+
+export async function serialBackendCheck(backend: () => SerialBackend): Promise<DoctorCheck> {
+  const listing = await listSerialPorts(backend);
+  if (!listing.available) return { name: 'serial_backend', status: 'warning', summary: listing.reason, details: {} };
+  const summary = `${plural(listing.ports.length, 'serial port', 'serial ports')} found`;
+  return { name: 'serial_backend', status: 'ok', summary, details: { ports: listing.ports.map(serialPortJson) } };
+}
+
+export async function hidBackendCheck(backend: () => HidBackend): Promise<DoctorCheck> {
+  const listing = await listHidDevices(backend);
+  if (!listing.available) return { name: 'hid_backend', status: 'warning', summary: listing.reason, details: {} };
+  const summary = `${plural(listing.devices.length, 'HID device', 'HID devices')} found`;
+  return { name: 'hid_backend', status: 'ok', summary, details: { devices: listing.devices.map(hidDeviceJson) } };
 }

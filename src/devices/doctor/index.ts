@@ -1,4 +1,13 @@
-export { daemonCheck, devicesCheck, midiCheck, profilesCheck, runtimeCheck, type RuntimeFacts } from './checks.js';
+export {
+  daemonCheck,
+  devicesCheck,
+  hidBackendCheck,
+  midiCheck,
+  profilesCheck,
+  runtimeCheck,
+  serialBackendCheck,
+  type RuntimeFacts,
+} from './checks.js';
 export {
   makeRedactor,
   overallStatus,

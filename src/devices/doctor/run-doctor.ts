@@ -1,6 +1,8 @@
+import type { HidBackend } from '../../hid/hid-device.js';
 import type { MidiPortNames } from '../../midi/midi-port.js';
 import type { CatalogLoad } from '../../profiles/index.js';
-import { daemonCheck, devicesCheck, midiCheck, profilesCheck, runtimeCheck, type RuntimeFacts } from './checks.js';
+import type { SerialBackend } from '../../serial/serial-port.js';
+import { daemonCheck, devicesCheck, hidBackendCheck, midiCheck, profilesCheck, runtimeCheck, serialBackendCheck, type RuntimeFacts } from './checks.js';
 import { makeRedactor, overallStatus, redactDeep, type DoctorCheck, type DoctorReport, type RedactionSources } from './doctor-report.js';
 
 export interface DoctorSources {
@@ -8,6 +10,9 @@ export interface DoctorSources {
   readonly loadCatalog: () => Promise<CatalogLoad>;
   /** Lists MIDI ports; `doctor` never opens a device. */
   readonly listPorts: () => MidiPortNames;
+  /** When given, the `serial_backend` and `hid_backend` checks list through them (never open). */
+  readonly serialBackend?: () => SerialBackend;
+  readonly hidBackend?: () => HidBackend;
   readonly socketPath: string;
   /** True when a daemon answers on the path, false when none runs there. */
   readonly probeDaemon: (path: string) => Promise<boolean>;
@@ -18,7 +23,8 @@ export interface DoctorSources {
 
 /**
  * The `doctor` report: runtime, profiles, midi, devices (only when the catalog
- * loaded), daemon, then any further checks — every string redacted.
+ * loaded), serial_backend and hid_backend (when their backends are given), daemon,
+ * then any further checks — every string redacted.
  */
 export async function runDoctor(sources: DoctorSources): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [runtimeCheck(sources.runtime)];
@@ -27,6 +33,8 @@ export async function runDoctor(sources: DoctorSources): Promise<DoctorReport> {
   const midi = midiCheck(sources.listPorts);
   checks.push(midi.check);
   if (profiles.catalog !== null) checks.push(devicesCheck(profiles.catalog, midi.ports));
+  if (sources.serialBackend !== undefined) checks.push(await serialBackendCheck(sources.serialBackend));
+  if (sources.hidBackend !== undefined) checks.push(await hidBackendCheck(sources.hidBackend));
   checks.push(await daemonCheck(sources.socketPath, sources.probeDaemon));
   for (const check of sources.moreChecks ?? []) checks.push(await check());
   const redact = makeRedactor(sources.redaction);

@@ -1,12 +1,6 @@
-/** Where the bridge reports what it dropped or refused; structurally the daemon's logger. */
-export interface WebLogger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
+import type { Logger } from '../../support/logger.js';
 
-export const SILENT_WEB_LOGGER: WebLogger = Object.freeze({
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-});
+export { SILENT_LOGGER as SILENT_WEB_LOGGER } from '../../support/logger.js';
+
+/** Where the bridge reports what it dropped or refused; the same logger the daemon uses. */
+export type WebLogger = Logger;

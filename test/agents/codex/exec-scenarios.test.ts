@@ -1,9 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCodexExec } from '../../../src/agents/codex/exec.js';
-import type { CliIo } from '../../../src/cli/command.js';
+import { captureIo } from '../../helpers/capture-io.js';
 import { cleanEnv, makeFakeAgent } from '../shared/fake-agent.js';
 import { FakeDaemon, cleanUpFakes, tempSocketPath, until } from '../shared/fake-daemon.js';
 
@@ -18,16 +17,10 @@ interface ExecRun {
 }
 
 function startExec(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ExecRun> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stdout.on('data', (chunk: Buffer) => out.push(chunk.toString('utf8')));
-  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString('utf8')));
-  const io: CliIo = { stdin: Readable.from([]), stdout, stderr, env };
-  return runCodexExec(args, io, { signals: new EventEmitter() }).then(async (code) => {
+  const capture = captureIo('', env);
+  return runCodexExec(args, capture.io, { signals: new EventEmitter() }).then(async (code) => {
     await new Promise((resolve) => setImmediate(resolve));
-    return { code, stdout: out.join(''), stderr: err.join('') };
+    return { code, stdout: capture.stdout(), stderr: capture.stderr() };
   });
 }
 

@@ -1,9 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { runCodexLauncher } from '../../../src/agents/codex/launcher.js';
-import type { CliIo } from '../../../src/cli/command.js';
+import { captureIo } from '../../helpers/capture-io.js';
 import { privateTempDir } from '../shared/fake-daemon.js';
 
 export interface LauncherRun {
@@ -28,15 +27,12 @@ function writeFileAt(path: string): void {
 
 /** Runs `pad-lattice codex ARGS` in process; the child inherits this process's stdio, as in production. */
 export async function runLauncher(args: readonly string[], env: NodeJS.ProcessEnv, options: { cwd?: string; argv0?: string; signals?: EventEmitter } = {}): Promise<LauncherRun> {
-  const err: string[] = [];
-  const stderr = new PassThrough();
-  stderr.on('data', (chunk: Buffer) => err.push(chunk.toString('utf8')));
-  const io: CliIo = { stdin: Readable.from([]), stdout: new PassThrough(), stderr, env };
-  const code = await runCodexLauncher(args, io, {
+  const capture = captureIo('', env);
+  const code = await runCodexLauncher(args, capture.io, {
     argv0: options.argv0 ?? fakePadLatticeExecutable({ withHookSibling: true }),
     cwd: options.cwd ?? process.cwd(),
     signals: options.signals ?? new EventEmitter(),
   });
   await new Promise((resolve) => setImmediate(resolve));
-  return { code, stderr: err.join('') };
+  return { code, stderr: capture.stderr() };
 }

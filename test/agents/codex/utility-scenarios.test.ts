@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPadLatticeHookCommand } from '../../../src/agents/codex/legacy-hooks.js';
 import { defaultHooksPath } from '../../../src/agents/codex/legacy-hooks-file.js';
-import { runCli } from '../../../src/cli/main.js';
-import { captureIo } from '../../helpers/capture-io.js';
+import { pl } from '../../cli/run.js';
 import { cleanEnv } from '../shared/fake-agent.js';
 import { FakeDaemon, cleanUpFakes, privateTempDir, tempSocketPath } from '../shared/fake-daemon.js';
 
@@ -12,11 +11,8 @@ const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostTo
 
 afterEach(cleanUpFakes);
 
-async function cli(args: string[], env: NodeJS.ProcessEnv = cleanEnv()) {
-  const io = captureIo('', env);
-  const code = await runCli(args, io.io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
+/** `pad-lattice ARGS` in process, with no inherited daemon socket or agent variables. */
+const cli = (args: readonly string[], env: NodeJS.ProcessEnv = cleanEnv()) => pl(args, env);
 
 describe('agent-adapters.md Part D', () => {
   it('scenario 35: hook-state is silent without a daemon and sends one state with one', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDaemon, type DaemonHandle, type DaemonOptions } from '../../../src/daemon/daemon.js';
+import { fixture } from '../../helpers/fixture.js';
 import { RecordingSurface } from './fakes.js';
 import { WireClient } from './wire-client.js';
 
@@ -51,4 +52,13 @@ export async function startTestDaemon(options: DaemonOptions = {}): Promise<Test
       remove();
     },
   };
+}
+
+/**
+ * A fresh test daemon for every test of the calling file (or describe),
+ * stopped after it. Call at that level; the returned function gives the
+ * current test's daemon.
+ */
+export function testDaemonPerTest(options: DaemonOptions = {}): () => TestDaemon {
+  return fixture('each', () => startTestDaemon(options), (daemon) => daemon.stop());
 }

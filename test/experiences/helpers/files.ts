@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { ManifestError } from '../../../src/experiences/index.js';
 import { PACKAGED_DEMO_FILE, PACKAGED_SHOW_FILE } from '../../../src/experiences/packaged.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -27,3 +28,18 @@ export function schemaErrors(kind: 'performance' | 'demo', document: unknown): s
 
 /** A deep copy a test may mutate. */
 export const clone = <T>(value: T): T => structuredClone(value);
+
+/** Manifests as tests mutate them: loosely typed on purpose. */
+export type Json = Record<string, any>;
+
+/** The ManifestError `parse` throws for `document` changed by `mutate`; fails the test when the changed `what` is accepted. */
+export function manifestRejection(document: Json, mutate: (document: Json) => void, parse: (document: Json) => unknown, what: string): ManifestError {
+  mutate(document);
+  try {
+    parse(document);
+  } catch (error) {
+    if (error instanceof ManifestError) return error;
+    throw error;
+  }
+  throw new Error(`the mutated ${what} was accepted`);
+}

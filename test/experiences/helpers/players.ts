@@ -1,4 +1,13 @@
-import { parseDemoManifest, parsePerformanceManifest, ExperiencePlayer, type DemoManifest, type PerformanceManifest } from '../../../src/experiences/index.js';
+import type { ControlSurface } from '../../../src/domain/index.js';
+import {
+  parseDemoManifest,
+  parsePerformanceManifest,
+  surfacesOutput,
+  ExperiencePlayer,
+  type DemoManifest,
+  type ExperiencePlayerOptions,
+  type PerformanceManifest,
+} from '../../../src/experiences/index.js';
 import { DEMO_PATH, readJson } from './files.js';
 import { RecordingAudio, RecordingOutput } from './recording-output.js';
 import { referenceTimelineDocument } from './reference-timeline.js';
@@ -12,4 +21,16 @@ export function recordingPlayer(options: { hostScore?: boolean; announce?: (line
   const audio = new RecordingAudio();
   const player = new ExperiencePlayer({ demo: packagedDemo(), show: timelineShow(), output, audio, ...options });
   return { player, output, audio };
+}
+
+/**
+ * A player drawing on real (or recording) surfaces, as the daemon's player
+ * does, with the packaged Demo and by default the reference-timeline Show.
+ * A surface that throws fails the test instead of being reported.
+ */
+export function playerOnSurfaces(surfaces: readonly ControlSurface[], options: Partial<Omit<ExperiencePlayerOptions, 'demo' | 'output'>> = {}): ExperiencePlayer {
+  const output = surfacesOutput(surfaces, (_surface, error) => {
+    throw error;
+  });
+  return new ExperiencePlayer({ demo: packagedDemo(), show: timelineShow(), output, ...options });
 }

@@ -1,13 +1,9 @@
-import { IDENTITY_ACCENTS, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../../../src/domain/index.js';
-import type { ExperienceAwareSurface, ExperienceView } from '../../../src/experiences/index.js';
+import { IDENTITY_ACCENTS, type SurfaceEvent } from '../../../src/domain/index.js';
+import type { ExperienceAwareSurface } from '../../../src/experiences/index.js';
+import { RecordingOutput, type Recorded } from './recording-output.js';
 
-export type SurfaceEntry =
-  | { readonly kind: 'view'; readonly view: SurfaceView }
-  | { readonly kind: 'frame'; readonly frame: ShowFrame }
-  | { readonly kind: 'experience'; readonly view: ExperienceView };
-
-/** A browser-like surface: records views, Show frames and lifecycle views in one log; hands out queued presses. */
-export class RecordingSurface implements ExperienceAwareSurface {
+/** A browser-like surface: records views, Show frames and lifecycle views in one log, as RecordingOutput does; hands out queued presses. */
+export class RecordingSurface extends RecordingOutput implements ExperienceAwareSurface {
   readonly profileId = 'test/browser-like';
   readonly surfaceKind = 'web' as const;
   readonly inputName = 'Recording In';
@@ -15,10 +11,10 @@ export class RecordingSurface implements ExperienceAwareSurface {
   readonly selectorCapacity: number;
   readonly accentNames: readonly string[];
   readonly visualProtocol = 1;
-  readonly log: SurfaceEntry[] = [];
   #pending: SurfaceEvent[] = [];
 
   constructor(capacity = 4) {
+    super();
     this.selectorCapacity = capacity;
     this.accentNames = IDENTITY_ACCENTS.slice(0, capacity);
   }
@@ -27,15 +23,6 @@ export class RecordingSurface implements ExperienceAwareSurface {
     this.#pending.push(...events);
   }
   initialize(): void {}
-  render(view: SurfaceView): void {
-    this.log.push({ kind: 'view', view });
-  }
-  renderShowFrame(frame: ShowFrame): void {
-    this.log.push({ kind: 'frame', frame });
-  }
-  setExperience(view: ExperienceView): void {
-    this.log.push({ kind: 'experience', view });
-  }
   pollEvents(): readonly SurfaceEvent[] {
     const events = this.#pending;
     this.#pending = [];
@@ -43,17 +30,8 @@ export class RecordingSurface implements ExperienceAwareSurface {
   }
   close(): void {}
 
-  get views(): SurfaceView[] {
-    return this.log.flatMap((entry) => (entry.kind === 'view' ? [entry.view] : []));
-  }
-  get experiences(): ExperienceView[] {
-    return this.log.flatMap((entry) => (entry.kind === 'experience' ? [entry.view] : []));
-  }
-  get frames(): ShowFrame[] {
-    return this.log.flatMap((entry) => (entry.kind === 'frame' ? [entry.frame] : []));
-  }
   /** Entries logged since `mark` (a previous log length). */
-  since(mark: number): SurfaceEntry[] {
+  since(mark: number): Recorded[] {
     return this.log.slice(mark);
   }
 }

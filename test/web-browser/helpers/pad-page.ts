@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { SurfaceView } from '../../../src/domain/index.js';
 import { compileVisualFrame, cssColorForToken, visualFrameToJson } from '../../../src/visual-protocol/index.js';
 
@@ -57,3 +57,11 @@ export const ACTION_POSITION = { approve: 0, reject: 1, retry: 6, stop: 7 } as c
 
 export const actionButton = (page: Page, action: keyof typeof ACTION_POSITION) => page.locator(`#pad .rail-top button[data-position="${ACTION_POSITION[action]}"]`);
 export const sceneButton = (page: Page, slot: number) => page.locator('#pad .rail-right button').nth(slot);
+
+/** The admin page in a fresh browser profile, once its socket is live. */
+export async function openAdminPage(browser: Browser, adminUrl: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(adminUrl);
+  await waitForText(page, '#status', 'Live');
+  return page;
+}

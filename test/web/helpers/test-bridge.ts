@@ -1,4 +1,5 @@
 import { startWebBridge, type WebBridge, type WebBridgeOptions } from '../../../src/web/index.js';
+import { fixture } from '../../helpers/fixture.js';
 import { createAppFixture } from './app-fixture.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghijklmnopq';
@@ -47,4 +48,15 @@ export async function startTestBridge(options: Partial<WebBridgeOptions> = {}): 
       fixture.remove();
     },
   };
+}
+
+/** LAN access as the tests enable it: a second loopback address, advertised under a made-up host name. */
+export const TEST_LAN = { bindHost: '127.0.0.2', advertiseHost: 'pad-host.local' } as const;
+
+/**
+ * A LAN-enabled test bridge for every test of the calling describe, stopped
+ * after it. Call at that level; the returned function gives the current one.
+ */
+export function lanBridgePerTest(): () => TestBridge {
+  return fixture('each', () => startTestBridge({ lan: TEST_LAN }), (web) => web.stop());
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { TEST_PEER_COOKIE } from './web-daemon.js';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { fixture } from './fixture.js';
 
 /** Debian's Chromium; CI installs it with apt. Playwright's own browser downloads are never used. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -28,6 +28,15 @@ export async function launchChromium(executablePath = CHROMIUM): Promise<Browser
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
+/**
+ * One Chromium for all tests of the calling file: launched before them,
+ * closed after them. Call at the file's top level; the returned function
+ * gives the running browser.
+ */
+export function chromiumForFile(): () => Browser {
+  return fixture('all', () => launchChromium(), (browser) => browser.close(), 60_000);
+}
+
 /** Every WebSocket message a page received, parsed, in order. */
 export function recordSocketMessages(page: Page): Record<string, unknown>[] {
   const received: Record<string, unknown>[] = [];
@@ -37,11 +46,4 @@ export function recordSocketMessages(page: Page): Record<string, unknown>[] {
     });
   });
   return received;
-}
-
-/** A context whose socket connections the test bridge takes for a phone at `peer`. */
-export async function phoneContext(browser: Browser, port: number, peer: string): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: TEST_PEER_COOKIE, value: peer, url: `http://127.0.0.1:${port}` }]);
-  return context;
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { HookAgent } from '../shared/hook-command.js';
+import type { HookAgent } from './hook-command.js';
 
 /** A bad hook option: printed on stderr, exit 1. */
 export class HookUsageError extends Error {

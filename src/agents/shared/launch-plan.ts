@@ -1,0 +1,49 @@
+import { ExecutableNotFoundError, hookCommand, type HookAgent } from './hook-command.js';
+import { LauncherUsageError, parseLauncherArgs, type LauncherOptions } from './launcher-options.js';
+import { noteOnStderr } from './never-harm.js';
+import { launcherSocketPath } from './socket-path.js';
+
+/** What a launcher has settled before it opens anything. */
+export interface LaunchPlan {
+  readonly options: LauncherOptions;
+  /** The effective socket (§1.2 launcher rule). */
+  readonly socket: string;
+  /** The shell command the agent runs for every hook event. */
+  readonly hookCommand: string;
+}
+
+export interface LaunchSurroundings {
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  /** The path the CLI was started as (§A.7.1). */
+  readonly argv0: string;
+  readonly stderr: NodeJS.WritableStream;
+}
+
+/**
+ * The first steps every launcher shares (agent-adapters.md §A.7, §B.8):
+ * parse its options (`check` may refuse more with a LauncherUsageError),
+ * then resolve the hook command. On failure it prints one `pad-lattice:`
+ * line and returns the exit status instead: 2 for usage, 1 when the
+ * executable cannot be found.
+ */
+export function planLaunch(args: readonly string[], agent: HookAgent, surroundings: LaunchSurroundings, check?: (options: LauncherOptions) => void): LaunchPlan | number {
+  let options: LauncherOptions;
+  try {
+    options = parseLauncherArgs(args, agent);
+    check?.(options);
+  } catch (error) {
+    if (!(error instanceof LauncherUsageError)) throw error;
+    noteOnStderr(surroundings.stderr, error.message);
+    return 2;
+  }
+  const socket = launcherSocketPath(surroundings.env, options.socket);
+  try {
+    const command = hookCommand({ argv0: surroundings.argv0, socketPath: socket, approvalTimeout: options.approvalTimeout, agent, env: surroundings.env, cwd: surroundings.cwd });
+    return { options, socket, hookCommand: command };
+  } catch (error) {
+    if (!(error instanceof ExecutableNotFoundError)) throw error;
+    noteOnStderr(surroundings.stderr, error.message);
+    return 1;
+  }
+}
