@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
@@ -7,7 +6,7 @@ import { formatHexLine } from '../../midi/hex-line.js';
 import { loadProfileFile, ProfileError, type DeviceProfile } from '../../profiles/index.js';
 import { DEFAULT_GREETING, greetingScroll, PaletteGridRenderer, RenderError } from '../../render/index.js';
 import { parseViewLine } from '../../render/dry-run/view-line.js';
-import { readShowCueFrames, ShowCueError } from '../../render/dry-run/show-cues.js';
+import { loadPerformanceManifest, ManifestError } from '../../experiences/index.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
 
 const HELP = `Usage: pad-lattice render (--profile ID | --profile-file FILE) [options] < views.ndjson
@@ -121,13 +120,13 @@ async function renderViews(io: CliIo, renderer: PaletteGridRenderer, printer: Bl
 }
 
 /** The manifest's cue frames, or null after telling the user why the file cannot be read. */
+/** Every cue frame of a Performance Manifest 1 file, checked by the same loader the Show player uses. */
 async function loadShowFrames(io: CliIo, file: string): Promise<ShowFrame[] | null> {
   try {
-    return readShowCueFrames(JSON.parse(await readFile(file, 'utf8')));
+    return (await loadPerformanceManifest(file)).cues.map((cue) => cue.frame);
   } catch (error) {
-    const expected = error instanceof ShowCueError || error instanceof SyntaxError || isNotFound(error);
-    if (!expected) throw error;
-    io.stderr.write(`pad-lattice render: ${file}: ${(error as Error).message}\n`);
+    if (!(error instanceof ManifestError)) throw error;
+    io.stderr.write(`pad-lattice render: ${error.message}\n`);
     return null;
   }
 }
@@ -146,10 +145,6 @@ function renderShow(io: CliIo, frames: readonly ShowFrame[], renderer: PaletteGr
     }
   });
   return failures;
-}
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
 }
 
 export const renderCommand: Command = {
