@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The rules of ../shared/ARCHITECTURE.md that a reader can check mechanically:
+ * each driver is reached through exactly one adapter file, and the lower
+ * floors import only what lies below them.
+ */
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const FILES = sourceFiles(SRC).map((file) => ({ path: relative(SRC, file), text: readFileSync(file, 'utf8') }));
+
+/** Files that import the package by name (type-only too) or pass its name to require()/import(). */
+function filesReaching(driver: string): string[] {
+  const quoted = new RegExp(`(from\\s*|\\(\\s*)['"]${driver}['"]`);
+  return FILES.filter((file) => quoted.test(file.text)).map((file) => file.path);
+}
+
+/** The top-level src folders a folder's files import from (relative imports only). */
+function foldersImportedBy(folder: string): Set<string> {
+  const imported = new Set<string>();
+  for (const file of FILES.filter((f) => f.path.startsWith(`${folder}${sep}`))) {
+    for (const match of file.text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm)) {
+      const target = normalize(join(dirname(file.path), match[1]!)).split(sep);
+      if (target.length > 1 && target[0] !== folder && target[0] !== '..') imported.add(target[0]!);
+    }
+  }
+  return imported;
+}
+
+describe('ARCHITECTURE.md rule 1: one adapter per driver', () => {
+  it.each([
+    ['@julusian/midi', 'midi/julusian-backend.ts'],
+    ['serialport', 'serial/serialport-backend.ts'],
+    ['node-hid', 'hid/node-hid-backend.ts'],
+    ['ws', 'web/server/ws-adapter.ts'],
+    ['koffi', 'daemon/socket/so-peercred.ts'],
+  ])('%s is reached only from src/%s', (driver, adapter) => {
+    expect(filesReaching(driver)).toEqual([adapter.split('/').join(sep)]);
+  });
+});
+
+describe('ARCHITECTURE.md layers: imports only point down', () => {
+  it.each([
+    ['domain', []],
+    ['support', []],
+    ['visual-protocol', ['domain']],
+    ['profiles', ['domain']],
+    ['midi', ['domain', 'support']],
+    ['serial', ['domain', 'support']],
+    ['hid', ['domain', 'support']],
+    // The MIDI surface joins a renderer to ports through the port *interfaces* only.
+    ['render', ['domain', 'visual-protocol', 'profiles', 'midi']],
+  ])('src/%s imports only %j', (folder, allowed) => {
+    const extra = [...foldersImportedBy(folder)].filter((f) => !(allowed as string[]).includes(f));
+    expect(extra).toEqual([]);
+  });
+
+  it('src/render takes nothing but types from src/midi', () => {
+    const valueImports = FILES.filter((f) => f.path.startsWith(`render${sep}`)).filter((f) =>
+      /^\s*import\s+(?!type\s)[^;]*from\s+'\.\.\/midi\//m.test(f.text),
+    );
+    expect(valueImports.map((f) => f.path)).toEqual([]);
+  });
+});
+
+describe('the layer check itself', () => {
+  it('sees the imports it judges (render reaches profiles and the domain)', () => {
+    expect([...foldersImportedBy('render')].sort()).toEqual(['domain', 'midi', 'profiles', 'visual-protocol']);
+    expect(foldersImportedBy('cli').has('daemon')).toBe(true);
+  });
+});
