@@ -5,14 +5,16 @@ import { startDaemon, type DaemonHandle } from '../daemon/daemon.js';
 import { DEFAULT_POLL_INTERVAL } from '../daemon/runtime/index.js';
 import type { DeviceProfile } from '../profiles/index.js';
 import { newBenchSurface } from './fixtures.js';
+import type { FrameRecord } from './frame-log.js';
 import { CountingOutput } from './null-ports.js';
 
 /** A real daemon on a real Unix socket in a fresh temporary folder, driving one MIDI surface on a timed counting port. */
 export interface BenchDaemon {
   readonly handle: DaemonHandle;
   readonly socketPath: string;
-  readonly output: CountingOutput;
   readonly pollIntervalMs: number;
+  /** Every frame since startup (after the first paint), oldest first. */
+  readonly frames: readonly FrameRecord[];
   stop(): Promise<void>;
 }
 
@@ -23,11 +25,14 @@ export async function startBenchDaemon(profile: DeviceProfile): Promise<BenchDae
   const output = new CountingOutput(true);
   try {
     const handle = await startDaemon({ socketPath, surfaces: [newBenchSurface(profile, output)], identityStorePath: null });
+    const frames: FrameRecord[] = [];
+    // The frame ends after the render that sent it has returned, so the revision read here is the one it showed.
+    output.onFrame((lastByteAt) => frames.push({ revision: handle.runtime.plane.revision, lastByteAt }));
     return {
       handle,
       socketPath,
-      output,
       pollIntervalMs: DEFAULT_POLL_INTERVAL * 1000,
+      frames,
       async stop() {
         await handle.close();
         rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import type { LatencySummary } from './latency.js';
 import type { BenchReport } from './results.js';
+import type { EndToEndLatencies } from './suites/end-to-end.js';
 import { formatTable, integer, micros, percent, type Column } from './table.js';
 import type { TargetCheck } from './targets.js';
 import { USB_EVENT_PACKETS_PER_MS } from './usb-midi.js';
@@ -22,6 +23,16 @@ function opsCells(result: { opsPerSecond: number; meanNs: number; rmePercent: nu
 
 function latencyRow(name: string, latency: LatencySummary): string[] {
   return [name, integer(latency.count), ...[latency.p50, latency.p90, latency.p99, latency.p999, latency.max].map(micros)];
+}
+
+function endToEndRows(placement: string, latencies: EndToEndLatencies): string[][] {
+  const rows: [string, LatencySummary][] = [
+    ['write → state_ack', latencies.ack],
+    ['write → last frame byte at port', latencies.frame],
+    ['PadLatticeClient.reportState (reply)', latencies.clientCall],
+    ['floor: bare echo socket, no daemon', latencies.socketFloor],
+  ];
+  return rows.map(([name, latency], i) => [i === 0 ? placement : '', ...latencyRow(name, latency)]);
 }
 
 function limitText(target: TargetCheck): string {
@@ -57,13 +68,8 @@ export function formatReport(report: BenchReport, style: ReportStyle): string {
     title('end to end', `real Unix socket, ${endToEnd.profile}, poll interval ${endToEnd.pollIntervalMs} ms; latencies in µs`) +
       '\n' +
       formatTable(
-        [left('path'), right('n'), right('p50'), right('p90'), right('p99'), right('p99.9'), right('max')],
-        [
-          latencyRow('write → state_ack', endToEnd.ack),
-          latencyRow('write → last frame byte at port', endToEnd.frame),
-          latencyRow('PadLatticeClient.reportState (reply)', endToEnd.clientCall),
-          latencyRow('floor: bare echo socket, no daemon', endToEnd.socketFloor),
-        ],
+        [left('server in'), left('path'), right('n'), right('p50'), right('p90'), right('p99'), right('p99.9'), right('max')],
+        [...endToEndRows('child process', endToEnd.crossProcess), ...endToEndRows('this process', endToEnd.inProcess)],
       ),
     title('burst', `${burst.clients} clients on ${burst.profile}`) +
       '\n' +

@@ -1,5 +1,15 @@
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 
+/**
+ * Nanoseconds on the system-wide monotonic clock. On Linux process.hrtime
+ * reads CLOCK_MONOTONIC, which every process on the machine shares, so a time
+ * taken in the daemon's process can be subtracted from one taken in the
+ * client's. (performance.now() counts from each process's own start instead.)
+ */
+export function monotonicNs(): bigint {
+  return process.hrtime.bigint();
+}
+
 /** Percentiles of one latency, microseconds. */
 export interface LatencySummary {
   readonly count: number;
@@ -11,17 +21,14 @@ export interface LatencySummary {
   readonly mean: number;
 }
 
-/** Collects latencies given in milliseconds (performance.now() differences) into a nanosecond histogram. */
+/** Collects latencies in nanoseconds into a histogram. */
 export class LatencyRecorder {
   readonly #histogram: RecordableHistogram = createHistogram();
 
-  recordMs(milliseconds: number): void {
+  recordNs(nanoseconds: bigint): void {
+    if (nanoseconds < 0n) throw new RangeError(`a latency cannot be negative: ${nanoseconds} ns`);
     // The histogram takes integers ≥ 1; a sub-nanosecond latency cannot be measured anyway.
-    this.#histogram.record(Math.max(1, Math.round(milliseconds * 1e6)));
-  }
-
-  get count(): number {
-    return this.#histogram.count;
+    this.#histogram.record(nanoseconds < 1n ? 1n : nanoseconds);
   }
 
   summary(): LatencySummary {

@@ -1,9 +1,10 @@
 import { createConnection, type Socket } from 'node:net';
+import { monotonicNs } from './latency.js';
 
-/** One received line and when it arrived (performance.now(), ms). */
+/** One received line and when it arrived (monotonicNs()). */
 export interface ReceivedLine {
   readonly line: string;
-  readonly at: number;
+  readonly at: bigint;
 }
 
 /**
@@ -74,7 +75,7 @@ export class LineConnection {
   }
 
   #receive(chunk: string): void {
-    const at = performance.now();
+    const at = monotonicNs();
     const parts = (this.#partial + chunk).split('\n');
     this.#partial = parts.pop()!;
     for (const line of parts) {

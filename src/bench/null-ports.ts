@@ -1,11 +1,12 @@
 import type { MidiBytes, MidiInput, MidiOutput } from '../midi/midi-port.js';
+import { monotonicNs } from './latency.js';
 
 /** Called once per frame, after the synchronous render that sent it has returned. */
-export type FrameListener = (lastByteAt: number) => void;
+export type FrameListener = (lastByteAt: bigint) => void;
 
 /**
  * An output port that counts instead of sending: messages, bytes and, when
- * timed, the moment (performance.now(), ms) the last message was handed over.
+ * timed, the moment (monotonicNs()) the last message was handed over.
  * A frame is every message sent within one synchronous turn; its end is
  * reported from a microtask, which runs only after the render that sent it
  * has returned. Messages are kept only inside captureDuring().
@@ -14,7 +15,7 @@ export class CountingOutput implements MidiOutput {
   readonly name = 'bench null port';
   messages = 0;
   bytes = 0;
-  lastByteAt = 0;
+  lastByteAt = 0n;
   #open = true;
   #captured: Uint8Array[] | null = null;
   #frameListener: FrameListener | null = null;
@@ -29,7 +30,7 @@ export class CountingOutput implements MidiOutput {
     this.bytes += message.length;
     this.#captured?.push(Uint8Array.from(message));
     if (!this.timed) return;
-    this.lastByteAt = performance.now();
+    this.lastByteAt = monotonicNs();
     if (this.#frameEndQueued) return;
     this.#frameEndQueued = true;
     queueMicrotask(() => this.#frameEnded());

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceProfile } from '../../profiles/index.js';
 import { startBenchDaemon, stateLine, type BenchDaemon } from '../bench-daemon.js';
+import { monotonicNs } from '../latency.js';
 import { LineConnection } from '../line-client.js';
 import type { BenchSettings } from '../settings.js';
 
@@ -49,10 +50,11 @@ async function burst(daemon: BenchDaemon, connections: readonly LineConnection[]
   const payloads = connections.map((_, k) => burstPayload(`burst-${k}`, perClient));
   const handled = countHandledLines(daemon);
   const firstFrame = daemon.handle.runtime.frame;
-  const start = performance.now();
+  const start = monotonicNs();
   connections.forEach((connection, k) => connection.write(payloads[k]!));
   const endings = await Promise.all(connections.map(awaitPong));
-  const seconds = (Math.max(...endings.map((ending) => ending.at)) - start) / 1000;
+  const lastPong = endings.reduce((latest, ending) => (ending.at > latest ? ending.at : latest), start);
+  const seconds = Number(lastPong - start) / 1e9;
   // The render of the burst's last lines may follow the pong by up to one poll interval.
   await sleep(2 * daemon.pollIntervalMs);
   handled.stop();
@@ -76,7 +78,7 @@ function burstPayload(sessionId: string, count: number): string {
 }
 
 /** Reads replies until the pong, counting error replies on the way. */
-async function awaitPong(connection: LineConnection): Promise<{ at: number; errors: number }> {
+async function awaitPong(connection: LineConnection): Promise<{ at: bigint; errors: number }> {
   let errors = 0;
   for (;;) {
     const reply = await connection.nextLine(FINISH_TIMEOUT_MS);

@@ -1,99 +1,94 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { PadLatticeClient } from '../../client/index.js';
+import { DEFAULT_POLL_INTERVAL } from '../../daemon/runtime/index.js';
 import type { DeviceProfile } from '../../profiles/index.js';
-import { startBenchDaemon, stateLine, type BenchDaemon } from '../bench-daemon.js';
-import { LatencyRecorder, type LatencySummary } from '../latency.js';
-import { LineConnection } from '../line-client.js';
-import type { CountingOutput } from '../null-ports.js';
+import { BenchChild } from '../bench-child.js';
+import { startBenchDaemon } from '../bench-daemon.js';
+import { frameLatencies, type FrameRecord } from '../frame-log.js';
+import type { LatencySummary } from '../latency.js';
 import type { BenchSettings } from '../settings.js';
-import { measureSocketFloor } from '../socket-floor.js';
+import { measureSocketFloor, startEchoServer } from '../socket-floor.js';
+import { measureClientCalls, summarizeAfterWarmup, timeStateWrites } from '../state-round-trips.js';
 
-const REPLY_TIMEOUT_MS = 5_000;
-const SESSION = 'bench-e2e';
-/** Consecutive updates alternate, so every one changes the selected session's glyph and a frame must follow. */
-const STATES = ['running', 'waiting_for_reply'] as const;
+/** The latencies of one placement of client and servers, µs. */
+export interface EndToEndLatencies {
+  /** `state` with `reply: true` on one persistent connection: socket write → `state_ack` line received. */
+  readonly ack: LatencySummary;
+  /** The same writes: socket write → last byte of the resulting frame handed to the (mock) MIDI port. */
+  readonly frame: LatencySummary;
+  /** PadLatticeClient.reportState(…, {reply: true}) back to back: a new connection per call, as the public client does. */
+  readonly clientCall: LatencySummary;
+  /** The paced round trip of `ack` against a bare echo server placed like the daemon: this machine's floor. */
+  readonly socketFloor: LatencySummary;
+}
 
 export interface EndToEndResult {
   readonly profile: string;
   readonly pollIntervalMs: number;
-  /** Socket write → `state_ack` line received, on one persistent connection. */
-  readonly ack: LatencySummary;
-  /** Socket write → last byte of the resulting frame handed to the (mock) MIDI port. */
-  readonly frame: LatencySummary;
-  /** PadLatticeClient.reportState(…, {reply: true}): a new connection per call, as the public client does. */
-  readonly clientCall: LatencySummary;
-  /** The same round trip against a bare echo server: this machine's floor, no daemon. */
-  readonly socketFloor: LatencySummary;
+  /** Daemon (or echo server) in a child process, client in this one, as agents run: the targets are judged on these. */
+  readonly crossProcess: EndToEndLatencies;
+  /** Daemon, echo server and client sharing this process and its event loop. */
+  readonly inProcess: EndToEndLatencies;
 }
 
+interface Server {
+  readonly socketPath: string;
+  stop(): Promise<void>;
+}
+
+interface DaemonUnderTest extends Server {
+  /** The control-plane revision before the first write. */
+  readonly revision: number;
+  frames(): Promise<readonly FrameRecord[]>;
+}
+
+/** Where the daemon and the echo server run. */
+interface Placement {
+  daemon(profile: DeviceProfile): Promise<DaemonUnderTest>;
+  echo(): Promise<Server>;
+}
+
+const CROSS_PROCESS: Placement = {
+  daemon: (profile) => BenchChild.start(['daemon', profile.id]),
+  echo: () => BenchChild.start(['echo']),
+};
+
+const IN_PROCESS: Placement = {
+  async daemon(profile) {
+    const daemon = await startBenchDaemon(profile);
+    return { socketPath: daemon.socketPath, revision: daemon.handle.runtime.plane.revision, frames: async () => daemon.frames, stop: () => daemon.stop() };
+  },
+  echo: startEchoServer,
+};
+
+const POLL_INTERVAL_MS = DEFAULT_POLL_INTERVAL * 1000;
+
 /**
- * Client and daemon share this process (and its event loop), as a bench must
- * to read one clock; the client's own work is therefore inside the figures.
- * Between updates the client waits a random part of the poll interval, so
- * writes land at every phase of the daemon's timer instead of always just
- * after a tick.
+ * Times come from the system-wide monotonic clock (latency.ts), so a frame's
+ * last byte stamped in the daemon's process is compared with the write
+ * stamped in this one. A child's frame log crosses the IPC channel only after
+ * the writes, so nothing but the socket traffic runs while measuring.
  */
 export async function runEndToEndSuite(profile: DeviceProfile, settings: BenchSettings): Promise<EndToEndResult> {
-  const daemon = await startBenchDaemon(profile);
+  const crossProcess = await measurePlacement(CROSS_PROCESS, profile, settings);
+  const inProcess = await measurePlacement(IN_PROCESS, profile, settings);
+  return { profile: profile.id, pollIntervalMs: POLL_INTERVAL_MS, crossProcess, inProcess };
+}
+
+async function measurePlacement(placement: Placement, profile: DeviceProfile, settings: BenchSettings): Promise<EndToEndLatencies> {
+  const daemon = await placement.daemon(profile);
+  let measured: Omit<EndToEndLatencies, 'socketFloor'>;
   try {
-    const { ack, frame } = await measureStateToFrame(daemon, settings);
+    const writes = await timeStateWrites(daemon.socketPath, settings, POLL_INTERVAL_MS);
+    const frames = frameLatencies(writes.writtenAt, daemon.revision, await daemon.frames());
     const clientCall = await measureClientCalls(daemon.socketPath, settings);
-    const socketFloor = await measureSocketFloor(settings.latencySamples, settings.latencyWarmup, daemon.pollIntervalMs);
-    return { profile: profile.id, pollIntervalMs: daemon.pollIntervalMs, ack, frame, clientCall, socketFloor };
+    measured = { ack: writes.ack, frame: summarizeAfterWarmup(frames, settings.latencyWarmup), clientCall };
   } finally {
     await daemon.stop();
   }
-}
-
-async function measureStateToFrame(daemon: BenchDaemon, settings: BenchSettings) {
-  const connection = await LineConnection.connect(daemon.socketPath);
-  const ack = new LatencyRecorder();
-  const frame = new LatencyRecorder();
+  const echo = await placement.echo();
   try {
-    const total = settings.latencyWarmup + settings.latencySamples;
-    for (let i = 0; i < total; i += 1) {
-      const framed = nextFrame(daemon.output);
-      const replied = connection.nextLine(REPLY_TIMEOUT_MS);
-      const writtenAt = performance.now();
-      connection.write(stateLine(SESSION, STATES[i % STATES.length]!, true));
-      const [reply, lastByteAt] = await Promise.all([replied, framed]);
-      if (!reply.line.includes('"type":"state_ack"')) throw new Error(`expected a state_ack, got ${reply.line}`);
-      if (i >= settings.latencyWarmup) {
-        ack.recordMs(reply.at - writtenAt);
-        frame.recordMs(lastByteAt - writtenAt);
-      }
-      await sleep(Math.random() * daemon.pollIntervalMs);
-    }
+    const socketFloor = await measureSocketFloor(echo.socketPath, settings.latencySamples, settings.latencyWarmup, POLL_INTERVAL_MS);
+    return { ...measured, socketFloor };
   } finally {
-    connection.close();
+    await echo.stop();
   }
-  return { ack: ack.summary(), frame: frame.summary() };
-}
-
-async function measureClientCalls(socketPath: string, settings: BenchSettings): Promise<LatencySummary> {
-  const client = new PadLatticeClient({ socketPath, timeoutMs: REPLY_TIMEOUT_MS });
-  const calls = new LatencyRecorder();
-  const agent = { backend: 'codex', sessionId: SESSION };
-  const total = settings.latencyWarmup + settings.latencySamples;
-  for (let i = 0; i < total; i += 1) {
-    const start = performance.now();
-    await client.reportState(STATES[i % STATES.length]!, { agent, reply: true });
-    if (i >= settings.latencyWarmup) calls.recordMs(performance.now() - start);
-  }
-  return calls.summary();
-}
-
-/** Resolves with the last-byte time of the next frame the port receives. */
-function nextFrame(output: CountingOutput): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      output.onFrame(null);
-      reject(new Error(`no frame reached the port within ${REPLY_TIMEOUT_MS} ms`));
-    }, REPLY_TIMEOUT_MS);
-    output.onFrame((lastByteAt) => {
-      clearTimeout(timer);
-      output.onFrame(null);
-      resolve(lastByteAt);
-    });
-  });
 }

@@ -10,11 +10,12 @@ Measures frame latency and hot-loop throughput on this machine:
   render      compile + diff + encode into a null MIDI port, every built-in profile
   show        one full-surface RGB Show frame, all lights changing → batched SysEx
   wire time   bytes and USB full-speed MIDI time of the heaviest frames beside their CPU time
-  end to end  a real daemon on a temporary Unix socket: write → state_ack, and
-              write → last byte of the resulting frame at a mock port (p50 … max)
+  end to end  a real daemon in a child process (and again in this process) on a
+              temporary Unix socket: write → state_ack, and write → last byte of
+              the resulting frame at a mock port (p50 … max)
   burst       many clients' state messages: messages/s and renders performed
 Then it compares the figures with the project's targets. Nothing touches a real
-device or the daemon you may be running. A full run takes a minute or two.
+device or the daemon you may be running. A full run takes about three minutes.
 
 Options:
   --quick   a short run with small counts (CI uses it so the bench keeps working);

@@ -12,8 +12,10 @@ type ConnectionState = 'open' | 'closing' | 'closed';
 
 /**
  * One accepted client (wire-protocol-1.md §3.5, §4.3): splits its byte stream
- * into lines, queues output in order and writes it in one batch per turn of
- * the event loop. Protocol errors never close it; it closes on peer
+ * into lines, queues output in order and writes it in batches: the replies to
+ * a received chunk's lines together as soon as the chunk is handled, anything
+ * else (notifications caused by other connections) once per turn of the
+ * event loop. Protocol errors never close it; it closes on peer
  * end-of-stream or reset (queued output is discarded), on a write error, on
  * an unterminated oversize frame (after flushing `overflowLine`), and on
  * shutdown.
@@ -26,6 +28,8 @@ export class Connection {
   readonly #splitter = new LineSplitter();
   #queue: string[] = [];
   #flushScheduled = false;
+  /** True while the lines of a received chunk are handled; their replies are flushed right after. */
+  #receiving = false;
   #state: ConnectionState = 'open';
 
   constructor(id: number, socket: Socket, handler: ConnectionHandler, overflowLine: string) {
@@ -49,7 +53,7 @@ export class Connection {
   send(line: string): void {
     if (this.#state !== 'open') return;
     this.#queue.push(line);
-    if (!this.#flushScheduled) {
+    if (!this.#receiving && !this.#flushScheduled) {
       this.#flushScheduled = true;
       queueMicrotask(() => this.#flush());
     }
@@ -65,10 +69,18 @@ export class Connection {
 
   #receive(chunk: Buffer): void {
     if (this.#state !== 'open') return;
-    const usable = this.#splitter.push(chunk, (line) => {
-      if (this.#state === 'open') this.#handler.onLine(this, line);
-    });
+    let usable: boolean;
+    this.#receiving = true;
+    try {
+      usable = this.#splitter.push(chunk, (line) => {
+        if (this.#state === 'open') this.#handler.onLine(this, line);
+      });
+    } finally {
+      this.#receiving = false;
+    }
     if (!usable) this.#overflow();
+    // Writing here rather than from a microtask gets a reply out before Node's stream bookkeeping for the read runs.
+    else this.#flush();
   }
 
   /** §4.3 rule 3: no more input is processed; the error goes out after what is queued, then the socket closes. */
