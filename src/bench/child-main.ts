@@ -9,6 +9,7 @@ import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import type { ChildReport, ChildRequest } from './child-messages.js';
 import { loadBuiltinProfiles } from './fixtures.js';
 import { startEchoServer, type EchoServer } from './socket-floor.js';
+import { errorMessage } from '../support/error-message.js';
 
 function report(message: ChildReport): void {
   process.send?.(message);
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  report({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  report({ type: 'failed', message: errorMessage(error) });
   process.exitCode = 1;
   process.disconnect?.();
 });

@@ -15,6 +15,7 @@ import {
   type PerformanceManifest,
 } from '../experiences/index.js';
 import { PACKAGE_ROOT } from '../package-info.js';
+import { errorMessage } from '../support/error-message.js';
 
 export interface PackagedExperiences {
   readonly demo: DemoManifest;
@@ -44,7 +45,7 @@ export function daemonExperiencePlayer(
   audio: HostAudio | null = null,
 ): ExperiencePlayer {
   const output = surfacesOutput(surfaces, (surface, error) => {
-    logger.warn(`experience on ${surface.profileId}: ${error instanceof Error ? error.message : String(error)}`);
+    logger.warn(`experience on ${surface.profileId}: ${errorMessage(error)}`);
   });
   return new ExperiencePlayer({ demo: packaged.demo, show: packaged.show, output, audio, hostScore: audio !== null });
 }

@@ -7,6 +7,7 @@ import { createMidiHub, type DaemonMidi, type HubLogger } from '../devices/hub/i
 import type { MidiBackend } from '../midi/midi-port.js';
 import { CatalogWatcher, loadProfileFile } from '../profiles/index.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/index.js';
+import { errorMessage } from '../support/error-message.js';
 
 /**
  * Options shared by the commands that talk to a running daemon. The names and
@@ -109,7 +110,7 @@ export function midiHubFor(
         builtinRoot: BUILTIN_PROFILE_ROOT,
         userRoots: userRootsFor(io),
         onChange: (load) => onProblems(load.problems),
-        onError: (error) => logger.warn(`profile folders: ${error instanceof Error ? error.message : String(error)}`),
+        onError: (error) => logger.warn(`profile folders: ${errorMessage(error)}`),
       }),
     loadProfileFile: (path) => loadProfileFile(path),
   });

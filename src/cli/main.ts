@@ -3,6 +3,7 @@ import { EXIT, UsageError, type CliIo, type Command } from './command.js';
 import { runIfEntryPoint } from './entry-point.js';
 import { COMMAND_GROUPS, COMMANDS, type CommandGroup } from './commands/index.js';
 import { PACKAGE_VERSION } from '../package-info.js';
+import { errorMessage } from '../support/error-message.js';
 
 function mainHelp(groups: readonly CommandGroup[]): string {
   const width = Math.max(4, ...groups.flatMap((g) => g.commands.map((c) => c.name.length)));
@@ -51,7 +52,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
       io.stderr.write(`pad-lattice ${name}: ${error.message}\nRun 'pad-lattice ${name} --help' for usage.\n`);
       return EXIT.usage;
     }
-    io.stderr.write(`pad-lattice ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`pad-lattice ${name}: ${errorMessage(error)}\n`);
     return EXIT.failure;
   }
 }

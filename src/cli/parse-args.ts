@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './command.js';
+import { errorMessage } from '../support/error-message.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -8,7 +9,7 @@ export function parseCommandArgs<T extends Options>(args: readonly string[], opt
   try {
     return parseArgs({ args: [...args], options, allowPositionals, strict: true });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(errorMessage(error));
   }
 }
 

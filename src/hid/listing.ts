@@ -1,4 +1,5 @@
 import type { HidBackend, HidDeviceInfo } from './hid-device.js';
+import { errorMessage } from '../support/error-message.js';
 
 /*
  * A device listing as diagnostics show it (`doctor`, `devices --all`): HID being
@@ -15,7 +16,7 @@ export async function listHidDevices(backend: () => HidBackend): Promise<HidList
   } catch (error) {
     // The adapter maps every listing failure to a HidUnavailableError; whatever else a
     // backend throws is still only a reason here, so diagnostics go on.
-    return { available: false, reason: error instanceof Error ? error.message : String(error) };
+    return { available: false, reason: errorMessage(error) };
   }
 }
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type * as NodeHid from 'node-hid';
 import { HidDeviceError, HidUnavailableError, missingLibraryOf } from './errors.js';
 import type { HidBackend, HidDevice, HidDeviceInfo, HidReport } from './hid-device.js';
+import { errorMessage } from '../support/error-message.js';
 
 /*
  * The only file that touches `node-hid`. It is required lazily, on the first list or
@@ -41,11 +42,10 @@ function requireNodeHid(): NodeHidModule {
   return checked;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A dynamic-loader failure naming a library is a missing system package; anything else, a broken install. */
 function loadError(error: unknown): HidUnavailableError {
-  const detail = messageOf(error);
+  const detail = errorMessage(error);
   const reason = missingLibraryOf(detail) === undefined ? 'library-missing' : 'system-library-missing';
   return new HidUnavailableError(reason, detail, { cause: error });
 }
@@ -77,7 +77,7 @@ export function createNodeHidBackend(options: NodeHidBackendOptions = {}): HidBa
       try {
         devices = await hid.devicesAsync();
       } catch (error) {
-        throw new HidUnavailableError('listing-failed', messageOf(error), { cause: error });
+        throw new HidUnavailableError('listing-failed', errorMessage(error), { cause: error });
       }
       // Only devices with a path can be opened, so only those are listed (hidapi gives every one a path).
       return devices.flatMap((device) => (device.path === undefined ? [] : [deviceInfo(device, device.path)]));
@@ -88,7 +88,7 @@ export function createNodeHidBackend(options: NodeHidBackendOptions = {}): HidBa
         return wrapDevice(await hid.HIDAsync.open(path));
       } catch (error) {
         throw new HidDeviceError(
-          `cannot open HID device ${path}: ${messageOf(error)} (on Linux a udev rule must let your user use its hidraw node)`,
+          `cannot open HID device ${path}: ${errorMessage(error)} (on Linux a udev rule must let your user use its hidraw node)`,
           { cause: error },
         );
       }

@@ -4,6 +4,7 @@ import { MidiDeviceError, MidiPortClosedError, MidiUnavailableError } from './er
 import type { MidiBackend, MidiBytes, MidiInput, MidiOutput, MidiPortNames } from './midi-port.js';
 import { findPortName } from './port-names.js';
 import { QueuedInput } from './queued-input.js';
+import { errorMessage } from '../support/error-message.js';
 
 /*
  * The only file that touches `@julusian/midi` (RtMidi). It is required lazily, on the
@@ -38,14 +39,13 @@ function requireJulusian(): RtMidiModule {
   return checked;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** RtMidi throws "Failed to initialise RtMidi" from constructors and listings when ALSA is absent. */
 function system<T>(call: () => T): T {
   try {
     return call();
   } catch (error) {
-    throw new MidiUnavailableError('system-unavailable', messageOf(error), { cause: error });
+    throw new MidiUnavailableError('system-unavailable', errorMessage(error), { cause: error });
   }
 }
 
@@ -65,7 +65,7 @@ export function createJulusianBackend(options: JulusianBackendOptions = {}): Mid
       module = candidate;
       return candidate;
     } catch (error) {
-      throw new MidiUnavailableError('library-missing', messageOf(error), { cause: error });
+      throw new MidiUnavailableError('library-missing', errorMessage(error), { cause: error });
     }
   };
 
@@ -137,7 +137,7 @@ function openOrThrow(port: RtMidiInput | RtMidiOutput, name: string): void {
     port.openPortByName(name);
   } catch (error) {
     port.destroy();
-    throw new MidiDeviceError(messageOf(error), { cause: error });
+    throw new MidiDeviceError(errorMessage(error), { cause: error });
   }
   if (!port.isPortOpen()) {
     port.destroy();

@@ -1,5 +1,6 @@
 import { MidiDeviceError, MidiUnavailableError } from './errors.js';
 import type { MidiBackend, MidiInput, MidiOutput } from './midi-port.js';
+import { errorMessage } from '../support/error-message.js';
 
 export type PortOpener = Pick<MidiBackend, 'openInput' | 'openOutput'>;
 
@@ -36,6 +37,6 @@ export function openPortPair(opener: PortOpener, names: { readonly output: strin
 
 function openFailure(direction: 'input' | 'output', name: string, error: unknown): Error {
   if (error instanceof MidiUnavailableError) return error;
-  const cause = error instanceof Error ? error.message : String(error);
+  const cause = errorMessage(error);
   return new MidiDeviceError(`could not open MIDI ${direction} '${name}': ${cause}`, { cause: error });
 }

@@ -1,6 +1,7 @@
 import type { MidiBackend } from './midi-port.js';
 import { diffDevices, type PortChange } from './port-diff.js';
 import { pairPorts, type MidiDevice } from './port-names.js';
+import { errorMessage } from '../support/error-message.js';
 
 /** The two timer functions the watcher needs; tests pass a fake. */
 export interface IntervalTimers {
@@ -92,7 +93,7 @@ export class PortWatcher {
   }
 
   #reportError(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     if (message === this.#lastErrorMessage) return;
     this.#lastErrorMessage = message;
     for (const listener of this.#errorListeners) listener(error);

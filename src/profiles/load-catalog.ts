@@ -3,6 +3,7 @@ import type { DeviceProfile } from './device-profile.js';
 import { ProfileFileError, ProfileValidationError } from './errors.js';
 import { loadProfileFile } from './load-file.js';
 import { listProfileFiles } from './profile-roots.js';
+import { errorMessage } from '../support/error-message.js';
 
 export interface CatalogSources {
   /** The packaged `profiles/` folder. */
@@ -21,7 +22,7 @@ export interface CatalogLoad {
 export function problemFromError(source: string, error: unknown): ProfileProblem {
   if (error instanceof ProfileValidationError) return { source, issues: error.issues };
   if (error instanceof ProfileFileError) return { source, issues: [{ path: '', message: error.detail }] };
-  return { source, issues: [{ path: '', message: error instanceof Error ? error.message : String(error) }] };
+  return { source, issues: [{ path: '', message: errorMessage(error) }] };
 }
 
 /** Loads every `*.json` below the roots in order: roots as given, files sorted by path within each. */

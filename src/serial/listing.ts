@@ -1,4 +1,5 @@
 import type { SerialBackend, SerialPortInfo } from './serial-port.js';
+import { errorMessage } from '../support/error-message.js';
 
 /*
  * A port listing as diagnostics show it (`doctor`, `devices --all`): serial being
@@ -15,7 +16,7 @@ export async function listSerialPorts(backend: () => SerialBackend): Promise<Ser
   } catch (error) {
     // The adapter maps every listing failure to a SerialUnavailableError; whatever else a
     // backend throws is still only a reason here, so diagnostics go on.
-    return { available: false, reason: error instanceof Error ? error.message : String(error) };
+    return { available: false, reason: errorMessage(error) };
   }
 }
 

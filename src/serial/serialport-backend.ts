@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type * as Serialport from 'serialport';
 import { SerialDeviceError, SerialUnavailableError } from './errors.js';
 import type { SerialBackend, SerialOpenOptions, SerialPortInfo, SerialTransport } from './serial-port.js';
+import { errorMessage } from '../support/error-message.js';
 
 /*
  * The only file that touches `serialport`. It is required lazily, on the first list or
@@ -40,7 +41,6 @@ function requireSerialport(): SerialportModule {
   return checked;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const fieldOf = (error: unknown, field: string): unknown => (typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[field] : undefined);
 
 export interface SerialportBackendOptions {
@@ -57,7 +57,7 @@ export function createSerialportBackend(options: SerialportBackendOptions = {}):
       binding = load().SerialPort.binding;
       return binding;
     } catch (error) {
-      throw new SerialUnavailableError('library-missing', messageOf(error), { cause: error });
+      throw new SerialUnavailableError('library-missing', errorMessage(error), { cause: error });
     }
   };
 
@@ -84,12 +84,12 @@ export function createSerialportBackend(options: SerialportBackendOptions = {}):
 /** On Linux the listing spawns `udevadm info -e`; without udev the spawn fails with ENOENT. */
 function listingError(error: unknown): SerialUnavailableError {
   const udevadmMissing = fieldOf(error, 'code') === 'ENOENT' && String(fieldOf(error, 'path') ?? fieldOf(error, 'syscall')).includes('udevadm');
-  return new SerialUnavailableError(udevadmMissing ? 'udevadm-missing' : 'listing-failed', messageOf(error), { cause: error });
+  return new SerialUnavailableError(udevadmMissing ? 'udevadm-missing' : 'listing-failed', errorMessage(error), { cause: error });
 }
 
 /** The native binding reports "Error: Permission denied, cannot open PATH" (no errno field). */
 function openError(error: unknown, path: string): SerialDeviceError {
-  const message = messageOf(error);
+  const message = errorMessage(error);
   if (fieldOf(error, 'code') === 'EACCES' || /permission denied/i.test(message)) {
     return new SerialUnavailableError('permission-denied', message, { cause: error });
   }

@@ -8,6 +8,7 @@ import { makeTitleUpdater, ttyTitleSink, type TitleSink } from '../shared/termin
 import { ensurePrivateDir, privateRuntimeDir, realUid } from './runtime-dir.js';
 import { eventsFor, lacksPermissionRequest, settingsObject, writeSettingsFile } from './settings.js';
 import { formatClaudeVersion, probeClaudeVersion } from './version-probe.js';
+import { errorMessage } from '../../support/error-message.js';
 
 /** Everything the launcher reads from its surroundings; tests pass their own (never the real ~/.claude or terminal). */
 export interface ClaudeLauncherContext {
@@ -71,7 +72,7 @@ async function prepareSettings(command: string, options: LauncherOptions, contex
   try {
     return writeSettingsFile(directory, settingsObject(command, options.approvalTimeout, eventsFor(version)));
   } catch (error) {
-    noteOnStderr(context.stderr, error instanceof Error ? error.message : String(error));
+    noteOnStderr(context.stderr, errorMessage(error));
     return null;
   }
 }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { HookAgent } from './hook-command.js';
+import { errorMessage } from '../../support/error-message.js';
 
 /** A bad hook option: printed on stderr, exit 1. */
 export class HookUsageError extends Error {
@@ -28,7 +29,7 @@ export function parseHookArgs(args: readonly string[], rules: { socketRequired: 
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new HookUsageError(error instanceof Error ? error.message : String(error));
+    throw new HookUsageError(errorMessage(error));
   }
   if (values.agent !== undefined && values.agent !== rules.agent) {
     throw new HookUsageError(`--agent must be ${rules.agent} here, got ${JSON.stringify(values.agent)}`);

@@ -1,5 +1,6 @@
 import { normalizeLabel } from './label.js';
 import { takeLeadingOptions } from './leading-options.js';
+import { errorMessage } from '../../support/error-message.js';
 
 /** Default seconds a surface approval is awaited (agent-adapters.md §A.4). */
 export const DEFAULT_APPROVAL_TIMEOUT = 60;
@@ -52,7 +53,7 @@ function normalizeLabelOrUsage(raw: string): string {
   try {
     return normalizeLabel(raw);
   } catch (error) {
-    throw new LauncherUsageError(error instanceof Error ? error.message : String(error));
+    throw new LauncherUsageError(errorMessage(error));
   }
 }
 

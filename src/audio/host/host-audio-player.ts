@@ -8,6 +8,7 @@ import { renderShowScoreWav } from '../show-audio.js';
 import type { PlayerCommand } from './player-command.js';
 import { launchPlayer, type LaunchPlayer, type PlayerProcess } from './player-process.js';
 import { temporarySoundFiles, type SoundFiles } from './sound-files.js';
+import { errorMessage } from '../../support/error-message.js';
 
 /** The same (earcon, slot) asked for again this soon (seconds) is not played twice (experiences.md §12.5). */
 export const EARCON_REPEAT_WINDOW = 0.12;
@@ -86,7 +87,7 @@ export class HostAudioPlayer implements HostAudioHandle {
     try {
       this.#files.pathFor(scoreKey(cues), () => renderShowScoreWav(cues));
     } catch (error) {
-      this.#fail(error instanceof Error ? error.message : String(error));
+      this.#fail(errorMessage(error));
     }
   }
 
@@ -122,7 +123,7 @@ export class HostAudioPlayer implements HostAudioHandle {
       });
       return entry;
     } catch (error) {
-      this.#fail(error instanceof Error ? error.message : String(error));
+      this.#fail(errorMessage(error));
       return null;
     }
   }

@@ -16,6 +16,7 @@ import { PACKAGE_VERSION } from '../../package-info.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { homeFrom, loadCatalogFor } from './profile-context.js';
+import { errorMessage } from '../../support/error-message.js';
 
 const HELP = `Usage: pad-lattice doctor [--json]
 
@@ -72,7 +73,7 @@ function codexHooksCheck(env: NodeJS.ProcessEnv): DoctorCheck {
     }
     return { name: 'codex_hooks', status: 'ok', summary: 'hooks activate only through pad-lattice codex', details: { path } };
   } catch (error) {
-    return { name: 'codex_hooks', status: 'error', summary: error instanceof Error ? error.message : String(error), details: { path } };
+    return { name: 'codex_hooks', status: 'error', summary: errorMessage(error), details: { path } };
   }
 }
 

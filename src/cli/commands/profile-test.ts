@@ -23,6 +23,7 @@ import {
   type GuidedTestIo,
 } from '../../devices/guided-test/index.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
+import { errorMessage } from '../../support/error-message.js';
 
 export const PROFILE_TEST_USAGE =
   'pad-lattice profile test (ID | --profile-file FILE) --report FILE [--input NAME] [--output NAME] [--event-timeout SEC] [--settle-delay SEC]';
@@ -146,7 +147,7 @@ export async function runProfileTest(args: readonly string[], io: CliIo, deps: P
   } catch (error) {
     if (error instanceof ReportWriteError) return fail(error.message);
     if (error instanceof InterruptedError) return fail(`interrupted; report written to ${reportPath}`, EXIT_INTERRUPTED);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return fail(`${message}; report written to ${reportPath}`);
   } finally {
     interrupt.release();

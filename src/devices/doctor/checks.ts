@@ -5,8 +5,8 @@ import { formatIssueLine, type CatalogLoad, type ProfileCatalog } from '../../pr
 import { listSerialPorts, serialPortJson } from '../../serial/listing.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
 import type { DoctorCheck } from './doctor-report.js';
+import { errorMessage } from '../../support/error-message.js';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export interface RuntimeFacts {
@@ -34,7 +34,7 @@ export async function profilesCheck(load: () => Promise<CatalogLoad>): Promise<{
   try {
     loaded = await load();
   } catch (error) {
-    return { check: { name: 'profiles', status: 'error', summary: messageOf(error), details: {} }, catalog: null };
+    return { check: { name: 'profiles', status: 'error', summary: errorMessage(error), details: {} }, catalog: null };
   }
   const profiles = loaded.catalog.profiles.map(({ id, status }) => ({ id, status }));
   const problems = loaded.problems.flatMap((problem) => problem.issues.map((issue) => formatIssueLine(problem.source, issue)));
@@ -51,7 +51,7 @@ export function midiCheck(listPorts: () => MidiPortNames): { check: DoctorCheck;
   try {
     ports = listPorts();
   } catch (error) {
-    return { check: { name: 'midi', status: 'error', summary: messageOf(error), details: {} }, ports: { inputs: [], outputs: [] } };
+    return { check: { name: 'midi', status: 'error', summary: errorMessage(error), details: {} }, ports: { inputs: [], outputs: [] } };
   }
   const details = { inputs: [...ports.inputs], outputs: [...ports.outputs] };
   const counts = `${ports.inputs.length} input and ${ports.outputs.length} output MIDI ports found`;
@@ -79,7 +79,7 @@ export async function daemonCheck(socketPath: string, probe: (path: string) => P
     if (await probe(socketPath)) return { name: 'daemon', status: 'ok', summary: `a daemon answers on ${socketPath}`, details };
     return { name: 'daemon', status: 'warning', summary: `no daemon is running on ${socketPath}; start one with 'pad-lattice daemon'`, details };
   } catch (error) {
-    return { name: 'daemon', status: 'error', summary: `${socketPath}: ${messageOf(error)}`, details };
+    return { name: 'daemon', status: 'error', summary: `${socketPath}: ${errorMessage(error)}`, details };
   }
 }
 

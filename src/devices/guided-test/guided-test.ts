@@ -1,6 +1,7 @@
 import type { DeviceProfile } from '../../profiles/index.js';
 import { emptyResults, runGuidedFlow, type GuidedTestIo, type GuidedTestSurface, type GuidedTestTiming } from './flow.js';
 import { buildReport, currentEnvironment, writeReportFile, type FailureStage, type GuidedTestReport, type TestEnvironment } from './report.js';
+import { errorMessage } from '../../support/error-message.js';
 
 /** The report could not be written; it carries the test's own failure, if there was one, as `cause`. */
 export class ReportWriteError extends Error {
@@ -63,7 +64,7 @@ export async function runGuidedTest(options: GuidedTestOptions): Promise<GuidedT
   try {
     await (options.writeReport ?? writeReportFile)(options.reportPath, report);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new ReportWriteError(`could not write the report ${options.reportPath}: ${reason}`, failure === null ? {} : { cause: failure.error });
   }
   if (failure !== null) throw failure.error;

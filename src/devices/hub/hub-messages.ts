@@ -1,10 +1,10 @@
 import { MidiUnavailableError } from '../../midi/errors.js';
 import type { DeviceProfile } from '../../profiles/index.js';
 import type { DeviceSelection } from './device-plan.js';
+import { errorMessage } from '../../support/error-message.js';
 
 /** The texts the hub logs, kept together so they read as one voice. */
 
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const describeDevice = (device: { profile: DeviceProfile; input: string; output: string }) =>
   `${device.profile.id} (input '${device.input}', output '${device.output}')`;
@@ -19,5 +19,5 @@ export function scanFailure(error: unknown): string {
   if (error instanceof MidiUnavailableError) {
     return `${error.message} The daemon keeps running without controllers and picks one up as soon as MIDI works.`;
   }
-  return `MIDI: listing ports failed: ${messageOf(error)}`;
+  return `MIDI: listing ports failed: ${errorMessage(error)}`;
 }

@@ -8,7 +8,8 @@ import type { MemberDescriptor } from '../../render/index.js';
 import { planDevices, type DeviceSelection, type WantedDevice } from './device-plan.js';
 import { fixedPorts, HubSetupError, type FixedPorts } from './fixed-ports.js';
 import { geometryProblem, HUB_ACCENT_NAMES, HUB_SELECTOR_CAPACITY } from './hub-geometry.js';
-import { describeDevice, lookingFor, messageOf, scanFailure } from './hub-messages.js';
+import { describeDevice, lookingFor, scanFailure } from './hub-messages.js';
+import { errorMessage } from '../../support/error-message.js';
 import { NoticeBoard, ProblemMemory } from './notice-board.js';
 import { openDevice, type GreetingOptions, type OpenDevice } from './open-device.js';
 
@@ -221,12 +222,12 @@ export class MidiDeviceHub implements ControlSurface {
       run();
     } catch (error) {
       if (!device.transportFailed()) {
-        this.#options.logger.error(`MIDI: ${describeDevice(device.wanted)}: ${operation} failed: ${messageOf(error)}`);
+        this.#options.logger.error(`MIDI: ${describeDevice(device.wanted)}: ${operation} failed: ${errorMessage(error)}`);
         return;
       }
       this.#drop(device);
       const after = device.wanted.key === FIXED_KEY ? 'trace and file ports are not reopened' : 'it is repainted when it returns';
-      const problem = `lost ${describeDevice(device.wanted)} (${messageOf(error)}); ${after}`;
+      const problem = `lost ${describeDevice(device.wanted)} (${errorMessage(error)}); ${after}`;
       if (this.#problems.isNew(device.wanted.key, problem)) this.#options.logger.warn(`MIDI: ${problem}`);
     }
   }

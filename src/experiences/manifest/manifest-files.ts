@@ -4,6 +4,7 @@ import { parseDemoManifest } from './demo-loader.js';
 import { ManifestError } from './manifest-error.js';
 import type { PerformanceManifest } from './performance-manifest.js';
 import { parsePerformanceManifest } from './performance-loader.js';
+import { errorMessage } from '../../support/error-message.js';
 
 /*
  * Reading manifests from files: the only I/O of the experiences module, kept
@@ -15,12 +16,12 @@ async function readJsonFile(path: string): Promise<unknown> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ManifestError(path, `cannot be read (${error instanceof Error ? error.message : String(error)})`);
+    throw new ManifestError(path, `cannot be read (${errorMessage(error)})`);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ManifestError(path, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new ManifestError(path, `is not valid JSON (${errorMessage(error)})`);
   }
 }
 

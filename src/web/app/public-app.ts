@@ -21,6 +21,7 @@ import {
 import { PUBLIC_SHOW_TIMER_MS } from './public-show.js';
 import { SoundPlayer } from './sound.js';
 import { wireSoundToggle } from './sound-toggle.js';
+import { errorMessage } from '../../support/error-message.js';
 
 /**
  * The offline pad (experiences.md §13), for pages no daemon serves: the
@@ -35,7 +36,7 @@ export async function startPublicApp(): Promise<void> {
   try {
     manifests = await loadPublicManifests(browserFetchJson(fetch.bind(window)));
   } catch (error) {
-    byId('load-error-message').textContent = error instanceof Error ? error.message : String(error);
+    byId('load-error-message').textContent = errorMessage(error);
     byId('load-error').hidden = false;
     byId('app').hidden = true;
     return;

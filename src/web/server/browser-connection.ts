@@ -18,6 +18,7 @@ import type { SurfaceEventQueue } from './event-queue.js';
 import type { Publisher } from './publisher.js';
 import type { WebLogger } from './web-logger.js';
 import type { BrowserSocket, InboundFrame } from './ws-adapter.js';
+import { errorMessage as describeThrown } from '../../support/error-message.js';
 
 /** What every connection of one bridge shares. */
 export interface ConnectionContext {
@@ -89,7 +90,7 @@ export class BrowserConnection implements TrackedClient {
       if (this.#state === 'pending') this.#authenticate(frame);
       else if (this.#state === 'registered') this.#command(frame);
     } catch (error) {
-      this.#context.logger.error(`web: browser message handling failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.#context.logger.error(`web: browser message handling failed: ${describeThrown(error)}`);
       this.closeWith(1011, 'internal error');
     }
   }

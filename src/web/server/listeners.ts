@@ -4,6 +4,7 @@ import { CLOSE_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_REQUEST_HEADERS, REQUEST_TIMEOU
 import { routeRequest, type RouterContext } from '../http/request-router.js';
 import { NOT_FOUND, sendRawResponse, sendResponse } from '../http/responses.js';
 import type { WebLogger } from './web-logger.js';
+import { errorMessage } from '../../support/error-message.js';
 
 export interface ListenerHandlers {
   readonly router: RouterContext;
@@ -45,7 +46,7 @@ export function createListener(handlers: ListenerHandlers): Server {
 }
 
 function failRequest(logger: WebLogger, error: unknown, answer: () => void): void {
-  logger.error(`web: request failed: ${error instanceof Error ? error.message : String(error)}`);
+  logger.error(`web: request failed: ${errorMessage(error)}`);
   try {
     answer();
   } catch {
