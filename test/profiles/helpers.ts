@@ -6,9 +6,6 @@ import { parseDeviceProfile, type DeviceProfile, type ProfileIssue } from '../..
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BUILTIN_ROOT = fileURLToPath(new URL('../../profiles/', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('../fixtures/profiles/', import.meta.url));
-export const REFERENCE_SCHEMA_PATH = fileURLToPath(
-  new URL('../../../shared/conformance/schemas/device-profile-v1.json', import.meta.url),
-);
 
 export const REFERENCE_IDS = ['novation/launchpad/mini-mk3', 'novation/launchpad/pro-mk1', 'novation/launchpad/pro-mk3'];
 export const BUILTIN_IDS = [

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { deviceProfileJsonSchemaText } from '../../src/profiles/index.js';
+import { deviceProfileJsonSchema, deviceProfileJsonSchemaText } from '../../src/profiles/index.js';
 import { captureIo } from '../helpers/capture-io.js';
-import { BUILTIN_IDS, BUILTIN_ROOT, proMk1, REFERENCE_SCHEMA_PATH } from './helpers.js';
+import { BUILTIN_IDS, BUILTIN_ROOT, proMk1 } from './helpers.js';
 import { tempDir, userProfile, writeJson } from './temp-roots.js';
 
 /** Runs the CLI with HOME pointed at an empty temporary folder, so the real user profiles are never read. */
@@ -106,12 +106,13 @@ describe('pad-lattice profile', () => {
     expect(lines[1]).toBe(`${missing}: profile file not found`);
   });
 
-  it('validate --schema checks the raw JSON against a JSON Schema first (here the reference one)', async () => {
+  it('validate --schema checks the raw JSON against a JSON Schema first (here ours, closed at the top)', async () => {
     const dir = await tempDir();
-    // Accepted by the parser (unknown keys are ignored) but not by the closed reference schema.
+    const closedSchema = await writeJson(join(dir, 'closed.schema.json'), { ...deviceProfileJsonSchema(), additionalProperties: false });
+    // Accepted by the parser (unknown keys are ignored) but not by the closed schema.
     const file = await writeJson(join(dir, 'extra.json'), proMk1((doc) => (doc.notes = 'hand-made')));
     expect((await run(['profile', 'validate', file])).code).toBe(0);
-    const { code, stdout } = await run(['profile', 'validate', '--schema', REFERENCE_SCHEMA_PATH, file]);
+    const { code, stdout } = await run(['profile', 'validate', '--schema', closedSchema, file]);
     expect(code).toBe(1);
     expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('notes')\n`);
     expect((await run(['profile', 'validate', '--validate-schema', file])).code).toBe(0);
