@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, makeShowColor, makeSurfaceView } from '../../src/domain/index.js';
+import { makeSurfaceView } from '../../src/domain/index.js';
 import { decodeClientMessage } from '../../src/web/protocol/client-message.js';
 import { WEB_ERRORS } from '../../src/web/protocol/errors.js';
-import { experienceStateMessage } from '../../src/web/protocol/experience-message.js';
-import { performanceFrameMessage } from '../../src/web/protocol/performance-message.js';
-import { REMOTE_REVOKED_MESSAGE, authenticatedMessage, errorMessage, pairingMessage } from '../../src/web/protocol/server-messages.js';
+import { REMOTE_REVOKED_MESSAGE, errorMessage } from '../../src/web/protocol/server-messages.js';
 import { surfaceMessage } from '../../src/web/protocol/surface-message.js';
 import { neighbours } from '../helpers/json-mutations.js';
 import { publishedSchemaErrors } from '../helpers/published-files.js';
+import { daemonMessage } from './helpers/message-arbitraries.js';
 
 /*
  * The published Web Surface Protocol 1 schemas describe a hand-written codec:
@@ -41,56 +40,6 @@ function verdicts(message: Record<string, unknown>) {
   const schema = clientErrors(JSON.parse(text)) === null ? 'accepted' : 'rejected';
   return { text: text.slice(0, 120), daemon, schema };
 }
-
-const slot = fc.integer({ min: 0, max: 7 });
-const color = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })).map((rgb) => makeShowColor('red', rgb));
-const rail = fc.array(color, { minLength: 8, maxLength: 8 });
-const nullable = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
-
-/** Every kind of message the daemon writes, built by the daemon's own builders. */
-const daemonMessage: fc.Arbitrary<object> = fc.oneof(
-  fc
-    .record({
-      selectedState: nullable(fc.constantFrom(...AGENT_STATES)),
-      frame: fc.nat(),
-      sessions: fc.array(
-        fc.record({ slot, state: fc.constantFrom(...AGENT_STATES), selected: fc.boolean(), accent: fc.constantFrom(...IDENTITY_ACCENTS), label: fc.string({ maxLength: 120 }) }),
-        { maxLength: 8 },
-      ),
-      availableActions: fc.subarray([...CONTROL_ACTIONS]),
-      overflowCount: fc.nat(30),
-      activityMotion: fc.boolean(),
-    })
-    .map((init) => surfaceMessage(makeSurfaceView(init))),
-  fc
-    .record({
-      status: fc.constantFrom('idle' as const, 'blocked' as const, 'starting' as const, 'playing' as const),
-      kind: nullable(fc.constantFrom('demo' as const, 'show' as const)),
-      title: nullable(fc.string()),
-      cueIndex: nullable(fc.nat()),
-      caption: nullable(fc.string()),
-      detail: nullable(fc.string()),
-      elapsedMs: fc.nat(),
-      durationMs: nullable(fc.integer({ min: 1 })),
-      tempo: fc.double({ min: 0.01, max: 4, noNaN: true }),
-      audioAsset: nullable(fc.string()),
-      audioCue: nullable(fc.string()),
-      audioSlot: nullable(slot),
-      audioSequence: fc.nat(),
-      startDelayMs: fc.nat(),
-      reason: nullable(fc.string()),
-    })
-    .map(experienceStateMessage),
-  fc.record({ grid: fc.array(rail, { minLength: 8, maxLength: 8 }), top: rail, right: rail }).map(performanceFrameMessage),
-  fc.tuple(fc.boolean(), nullable(fc.string({ minLength: 43, maxLength: 43 })), fc.boolean()).map(([admin, token, lan]) => authenticatedMessage(admin, token, lan)),
-  fc
-    .record({ pin: fc.integer({ min: 0, max: 999_999 }), expiresIn: fc.integer({ min: 1, max: 300 }) })
-    .map(({ pin, expiresIn }) =>
-      pairingMessage({ pin: String(pin).padStart(6, '0'), pairingUrl: 'http://192.0.2.1:8765/#pair=x', qrDataUri: 'data:image/svg+xml;base64,PHN2Zy8+', expiresIn }),
-    ),
-  fc.constantFrom(...Object.values(WEB_ERRORS)).map(errorMessage),
-  fc.constant(REMOTE_REVOKED_MESSAGE),
-);
 
 describe('schemas/web-surface-protocol-client.schema.json', () => {
   it('accepts exactly what the daemon decodes, for every message one edit away from a valid one', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, MAX_SELECTOR_SLOTS } from '../../domain/index.js';
+import { VISUAL_PROTOCOL_VERSION } from '../../visual-protocol/index.js';
 import { ERROR_CODES } from './error-codes.js';
 import { PROTOCOL_VERSION } from './limits.js';
 
@@ -68,10 +69,11 @@ const sessionFields = {
 };
 const stateAck = message('state_ack', { ...sessionFields, scene: z.int().min(1).max(MAX_SELECTOR_SLOTS).nullable() });
 const count = z.int().min(0);
+const visualProtocol = z.literal(VISUAL_PROTOCOL_VERSION);
 const surface = z.strictObject({
   kind: z.enum(['midi', 'web']),
   profile: z.string(),
-  visual_protocol: count,
+  visual_protocol: visualProtocol,
   input: z.string(),
   output: z.string(),
 });
@@ -84,7 +86,7 @@ export const wireDaemonMessageSchema = z
     message('action', { action, agent: identity, request_id: identifier.optional() }),
     message('status', {
       profile: z.string(),
-      visual_protocol: count,
+      visual_protocol: visualProtocol,
       input: z.string(),
       output: z.string(),
       surfaces: z.array(surface),
