@@ -17,14 +17,20 @@ const ADDED_VALUES = ['x', '', 1, null, {}];
  * keys added.
  */
 export function neighbours(message: Json, pool: readonly unknown[]): Json[] {
-  const found: Json[] = [];
+  return edits(message, pool).map((edit) => edit());
+}
+
+/** Each neighbour of `message` as a function that makes it, so a random pick costs one copy. */
+function edits(message: Json, pool: readonly unknown[]): (() => Json)[] {
+  const found: (() => Json)[] = [];
   const objectPaths: (string | null)[] = [null, ...Object.keys(message).filter((key) => isObject(message[key]))];
   for (const path of objectPaths) {
-    const edited = (edit: (target: Json) => void): void => {
-      const copy = structuredClone(message);
-      edit(path === null ? copy : (copy[path] as Json));
-      found.push(copy);
-    };
+    const edited = (edit: (target: Json) => void) =>
+      found.push(() => {
+        const copy = structuredClone(message);
+        edit(path === null ? copy : (copy[path] as Json));
+        return copy;
+      });
     const target = path === null ? message : (message[path] as Json);
     for (const key of Object.keys(target)) {
       edited((t) => delete t[key]);
@@ -40,6 +46,10 @@ export function neighbours(message: Json, pool: readonly unknown[]): Json[] {
 
 /** Messages one or two random edits away from the valid ones `valid` generates. */
 export function nearMisses(valid: fc.Arbitrary<Json>, pool: readonly unknown[]): fc.Arbitrary<Json> {
-  const step = (message: Json) => fc.constantFrom(message, ...neighbours(message, pool));
+  const step = (message: Json) => fc.nat().map((n) => {
+    const choices = edits(message, pool);
+    // One pick in eight keeps the message as it is, so some stay valid.
+    return n % 8 === 0 ? message : choices[n % choices.length]!();
+  });
   return valid.chain(step).chain(step);
 }

@@ -60,7 +60,7 @@ describe('schemas/wire-protocol-client.schema.json', () => {
         const verdict = verdicts(message);
         expect(verdict.schema, verdict.line).toBe(verdict.daemon);
       }),
-      { numRuns: 1500, seed: 1414 },
+      { numRuns: 300, seed: 1414 },
     );
   });
 
@@ -84,7 +84,7 @@ describe('schemas/wire-protocol-daemon.schema.json', () => {
         const wire = serverWireObject(message);
         expect(daemonErrors(wire), JSON.stringify(wire)).toBeNull();
       }),
-      { numRuns: 1500, seed: 16 },
+      { numRuns: 500, seed: 16 },
     );
   });
 
