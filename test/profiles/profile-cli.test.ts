@@ -108,12 +108,12 @@ describe('pad-lattice profile', () => {
 
   it('validate --schema checks the raw JSON against a JSON Schema first (here the reference one)', async () => {
     const dir = await tempDir();
-    // Accepted by the parser (unknown keys are ignored) but not by the closed reference schema.
-    const file = await writeJson(join(dir, 'extra.json'), proMk1((doc) => (doc.notes = 'hand-made')));
+    // Accepted by our parser and schema (an editor's $schema key) but not by the reference schema.
+    const file = await writeJson(join(dir, 'extra.json'), proMk1((doc) => (doc.$schema = 'profile.schema.json')));
     expect((await run(['profile', 'validate', file])).code).toBe(0);
     const { code, stdout } = await run(['profile', 'validate', '--schema', REFERENCE_SCHEMA_PATH, file]);
     expect(code).toBe(1);
-    expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('notes')\n`);
+    expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('$schema')\n`);
     expect((await run(['profile', 'validate', '--validate-schema', file])).code).toBe(0);
   });
 
