@@ -1,4 +1,5 @@
 export { addressKey, describeAddress } from './address.js';
+export { opensAutomatically, untestedNotice } from './auto-open.js';
 export { ProfileCatalog, type ProfileProblem } from './catalog.js';
 export { CatalogWatcher, type CatalogWatcherOptions } from './catalog-watcher.js';
 export {

@@ -1,6 +1,7 @@
 import type { MidiBackend } from '../../midi/midi-port.js';
 import type { TextSink } from '../../midi/trace-output.js';
 import { formatIssueLine, type CatalogLoad, type DeviceProfile, type ProfileProblem } from '../../profiles/index.js';
+import type { DeviceEventSource } from './device-node-events.js';
 import type { DeviceSelection } from './device-plan.js';
 import { HubSetupError } from './fixed-ports.js';
 import { MidiDeviceHub, type HubLogger } from './midi-device-hub.js';
@@ -28,6 +29,8 @@ export interface MidiHubSetup {
   readonly watchCatalog: (onProblems: (problems: readonly ProfileProblem[]) => void) => Promise<LiveCatalog>;
   readonly loadProfileFile: (path: string) => Promise<DeviceProfile>;
   readonly scanIntervalMs?: number;
+  /** Wakes the hub when hardware comes or goes (watchSoundDevices on Linux). */
+  readonly deviceEvents?: DeviceEventSource;
 }
 
 export interface DaemonMidi {
@@ -77,6 +80,7 @@ export async function createMidiHub(setup: MidiHubSetup): Promise<DaemonMidi> {
       greeting: setup.greeting,
       stdout: setup.stdout,
       ...(setup.scanIntervalMs === undefined ? {} : { scanIntervalMs: setup.scanIntervalMs }),
+      ...(setup.deviceEvents === undefined ? {} : { deviceEvents: setup.deviceEvents }),
     });
     return { hub, dispose: async () => void (await live?.close()) };
   } catch (error) {
