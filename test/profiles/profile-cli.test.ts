@@ -44,17 +44,22 @@ describe('pad-lattice profile', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^novation\/launchpad\/pro-mk1  Novation Launchpad Pro Mk1\n/);
     expect(text.stdout).toContain(`source          ${BUILTIN_ROOT}novation/launchpad/pro-mk1.json`);
+    expect(text.stdout).toContain('opens           yes: tested on hardware (supported)');
+    const documented = await run(['profile', 'show', 'novation/launchpad/x']);
+    expect(documented.stdout).toContain("opens           automatically: checked against Novation, Launchpad X Programmer's Reference Manual");
+    expect(documented.stdout).toContain('show rgb        yes (channel max 127, 81 LEDs per SysEx)');
+    expect((await run(['profile', 'show', 'novation/launchpad/mk2'])).stdout).toContain('opens           with --profile only (experimental)');
     const json = await run(['profile', 'show', 'novation/launchpad/mini-mk3', '--json']);
     expect(JSON.parse(json.stdout)).toEqual({
       conformance: ['actions', 'core-state', 'multi-agent'],
       driver: 'midi.palette-grid',
       family: 'Launchpad',
       id: 'novation/launchpad/mini-mk3',
-      input_patterns: ['LPMiniMK3.*MIDI', 'Launchpad Mini.*MIDI'],
+      input_patterns: ['MIDIIN2 \\(LPMiniMK3 MIDI\\)', 'LPMiniMK3.*MIDI', 'Launchpad Mini MK3.*MIDI'],
       manufacturer: 'Novation',
       model: 'Mini Mk3',
       name: 'Novation Launchpad Mini Mk3',
-      output_patterns: ['LPMiniMK3.*MIDI', 'Launchpad Mini.*MIDI'],
+      output_patterns: ['MIDIOUT2 \\(LPMiniMK3 MIDI\\)', 'LPMiniMK3.*MIDI', 'Launchpad Mini MK3.*MIDI'],
       selector_slots: 8,
       status: 'experimental',
       text_scroll: true,
