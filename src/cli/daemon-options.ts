@@ -8,6 +8,8 @@ import type { MidiBackend } from '../midi/midi-port.js';
 import { CatalogWatcher, loadProfileFile } from '../profiles/index.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/index.js';
 import { errorMessage } from '../support/error-message.js';
+import { escapeUntrusted } from '../support/untrusted-text.js';
+import { sep } from 'node:path';
 
 /**
  * Options shared by the commands that talk to a running daemon. The names and
@@ -109,13 +111,14 @@ export function midiHubFor(
     backend,
     deviceEvents: watchSoundDevices(),
     loadCatalog: () => loadCatalogFor(io),
-    watchCatalog: (onProblems) =>
+    watchCatalog: (onChange) =>
       CatalogWatcher.start({
         builtinRoot: BUILTIN_PROFILE_ROOT,
         userRoots: userRootsFor(io),
-        onChange: (load) => onProblems(load.problems),
-        onError: (error) => logger.warn(`profile folders: ${errorMessage(error)}`),
+        onChange,
+        onError: (error) => logger.warn(`profile folders: ${escapeUntrusted(errorMessage(error))}`),
       }),
     loadProfileFile: (path) => loadProfileFile(path),
+    isBuiltinSource: (source) => source.startsWith(`${BUILTIN_PROFILE_ROOT}${sep}`),
   });
 }
