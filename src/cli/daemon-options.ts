@@ -4,8 +4,9 @@ import { UsageError, type CliIo } from './command.js';
 import { numberOption } from './parse-args.js';
 import { BUILTIN_PROFILE_ROOT, loadCatalogFor, userRootsFor } from './commands/profile-context.js';
 import { createMidiHub, watchSoundDevices, type DaemonMidi, type HubLogger } from '../devices/hub/index.js';
+import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
 import type { MidiBackend } from '../midi/midi-port.js';
-import { CatalogWatcher, loadProfileFile } from '../profiles/index.js';
+import { CatalogWatcher, loadProfileFile, opensAutomatically } from '../profiles/index.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/index.js';
 import { errorMessage } from '../support/error-message.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
@@ -92,6 +93,23 @@ and repainted when it returns; several can run at once. Each controller gets
 at most 60 frames a second, always the newest. Without any controller, or
 without MIDI on the machine, the daemon keeps running.`;
 
+const isBuiltinSource = (source: string) => source.startsWith(`${BUILTIN_PROFILE_ROOT}${sep}`);
+
+/** The hub's profiles as the daemon's `inventory` reply lists them. */
+export function midiProfileInventory(midi: DaemonMidi, profileFile: string | undefined): ProfileInventorySource {
+  return {
+    profiles: () =>
+      midi.profiles().map((profile) => ({
+        id: profile.id,
+        status: profile.status,
+        opensAutomatically: opensAutomatically(profile),
+        origin: isBuiltinSource(profile.source) ? 'built-in' : profileFile ? 'file' : 'user',
+        source: profile.source,
+      })),
+    refusedProfileFiles: () => midi.refusedProfileFiles(),
+  };
+}
+
 /** The daemon's MIDI hub from its options; throws what the user must fix (unknown profile, broken file, …). */
 export function midiHubFor(
   values: { profile?: string; 'profile-file'?: string; input?: string; output?: string; 'no-greeting'?: boolean; 'greeting-delay'?: string },
@@ -119,6 +137,6 @@ export function midiHubFor(
         onError: (error) => logger.warn(`profile folders: ${escapeUntrusted(errorMessage(error))}`),
       }),
     loadProfileFile: (path) => loadProfileFile(path),
-    isBuiltinSource: (source) => source.startsWith(`${BUILTIN_PROFILE_ROOT}${sep}`),
+    isBuiltinSource,
   });
 }

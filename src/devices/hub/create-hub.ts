@@ -41,6 +41,8 @@ export interface DaemonMidi {
   readonly hub: MidiDeviceHub;
   /** The profiles the daemon can drive now: the live catalog, or the one profile it was given. */
   profiles(): readonly DeviceProfile[];
+  /** How many profile files the catalog could not load (each was logged). */
+  refusedProfileFiles(): number;
   /** Stops following the profile folders; the daemon closes the hub itself. */
   dispose(): Promise<void>;
 }
@@ -92,7 +94,7 @@ export async function createMidiHub(setup: MidiHubSetup): Promise<DaemonMidi> {
       ...(setup.scanIntervalMs === undefined ? {} : { scanIntervalMs: setup.scanIntervalMs }),
       ...(setup.deviceEvents === undefined ? {} : { deviceEvents: setup.deviceEvents }),
     });
-    return { hub, profiles, dispose: async () => void (await live?.close()) };
+    return { hub, profiles, refusedProfileFiles: () => logged?.problems.length ?? 0, dispose: async () => void (await live?.close()) };
   } catch (error) {
     await live?.close();
     throw error;
