@@ -230,7 +230,8 @@ export class MidiDeviceHub implements ControlSurface {
       const opened = openDevice(this.#opener, wanted.profile, wanted, greeting);
       const pacer = new FramePacer({
         timers: this.#timers,
-        minIntervalMs: this.#options.frameIntervalMs ?? DEFAULT_FRAME_INTERVAL_MS,
+        // A trace or file port is no device that can lag: it records every frame, as `render` shows them.
+        minIntervalMs: wanted.key === FIXED_KEY ? 0 : (this.#options.frameIntervalMs ?? DEFAULT_FRAME_INTERVAL_MS),
         draw: (paint) => this.#draw(device!, paint),
       });
       device = { ...opened, wanted, pacer };
