@@ -84,10 +84,14 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
     ours: 'device-profile.schema.json',
     reference: 'device-profile-v1.json',
     known: [
-      { lines: /: closed: ours false, reference true$/, why: 'ours is the parser\'s input form, which ignores unknown members (schemas/README.md)' },
       { lines: /^(\(root\)|\.capabilities|\.grid|\.messages|\.surface): required: /, why: 'members with defaults are optional in the input form' },
       { lines: exactly('.capabilities.show_rgb: null allowed: ours true, reference false'), why: 'null says the device has no RGB SysEx, as the parser reads it' },
       { lines: exactly('.id: minLength: ours 1, reference none'), why: 'the same as the pattern, which needs a character' },
+      { lines: exactly('(root): members: ours ["$schema","verified_against"], reference []'), why: "ours accepts an editor's $schema key and the verified_against record" },
+      {
+        lines: /^\.capabilities\.show_rgb(: members: ours \["group","length_header","lights"\], reference \[\]|\.channel_max: maximum: ours 255, reference 127)$/,
+        why: 'our show_rgb extension: per-LED type bytes, LED ranges and 8-bit split channels (profiles/README.md)',
+      },
     ],
   },
 ];
