@@ -5,11 +5,13 @@ import { defaultAccentStorePath } from '../daemon/control-plane/accent-store-pat
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import { runUntilSignalled } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
+import { defaultSocketPath } from '../daemon/wire/index.js';
 import type { Surface } from '../daemon/surface.js';
 import { ManifestError } from '../experiences/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
+import { socketProblem } from './socket-problem.js';
 import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
 
 /** The options every daemon-running command (`daemon`, `web`) shares. */
@@ -169,8 +171,9 @@ async function serveDaemon(plan: DaemonPlan): Promise<number> {
     handle = await deps.start({ ...options, surfaces: plan.surfaces, experience, earcons: hostAudio, logger });
   } catch (error) {
     await letGo();
-    if (!(error instanceof SocketStartupError)) throw error;
-    logger.error(error.message);
+    const problem = error instanceof SocketStartupError ? error.message : socketProblem(error, options.socketPath ?? defaultSocketPath(io.env));
+    if (problem === null) throw error;
+    logger.error(problem);
     return EXIT.failure;
   }
   if (web !== null) {

@@ -36,7 +36,8 @@ Options:
   --json    print {"version","overall","checks":[{"name","status","summary","details"}]}
   -h, --help
 
-Exit status: 0 every check is ok or a warning, 1 a check found an error.
+Exit status: 0 every check is ok or a warning, 1 a check found an error,
+3 the only error is that MIDI is unavailable on this machine.
 `;
 
 export interface DoctorDeps {
@@ -109,9 +110,16 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
       });
       if (values.json === true) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else printReport(io, report);
-      return report.overall === 'error' ? EXIT.failure : EXIT.ok;
+      return doctorExit(report);
     },
   };
+}
+
+/** 3 when MIDI missing on this machine is the only error (README: a device is not available), 1 for any other error. */
+function doctorExit(report: DoctorReport): number {
+  const errors = report.checks.filter((check) => check.status === 'error');
+  if (errors.length === 0) return EXIT.ok;
+  return errors.every((check) => check.name === 'midi' && check.details['unavailable'] !== undefined) ? EXIT.unavailable : EXIT.failure;
 }
 
 export const doctorCommand = makeDoctorCommand({

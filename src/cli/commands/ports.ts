@@ -1,6 +1,7 @@
 import { EXIT, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { colourEnabled, makeStyle } from '../style.js';
+import { gateOnSequencer } from '../../devices/hub/index.js';
 import { MidiUnavailableError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
@@ -53,4 +54,5 @@ export function makePortsCommand(backend: () => MidiBackend): Command {
   };
 }
 
-export const portsCommand = makePortsCommand(() => createJulusianBackend());
+// The gate keeps RtMidi (and the ALSA library's own stderr lines) untouched without a sequencer, as `devices` does.
+export const portsCommand = makePortsCommand(() => gateOnSequencer(createJulusianBackend()));

@@ -134,7 +134,7 @@ export async function runExperienceCommand(
     if (bridge === null) {
       audio?.close();
       await opened.close();
-      warn('no MIDI controller found; connect one, or name it with --profile/--input/--output');
+      warn(`no MIDI controller found; connect one, name it with --profile/--input/--output, or play in the browser: pad-lattice ${kind} --surface web`);
       return EXIT.unavailable;
     }
     warn('no MIDI controller found; playing in the browser only');
