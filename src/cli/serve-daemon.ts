@@ -11,6 +11,7 @@ import { ManifestError } from '../experiences/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
+import { lineLogger } from './log-lines.js';
 import { socketProblem } from './socket-problem.js';
 import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
 
@@ -82,13 +83,6 @@ export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   };
 }
 
-function daemonLogger(io: CliIo, json: boolean, command: string): DaemonLogger {
-  const write = (level: string) => (message: string) => {
-    io.stderr.write(json ? `${JSON.stringify({ level, message })}\n` : `pad-lattice ${command}: ${level === 'info' ? '' : `${level}: `}${message}\n`);
-  };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
-}
-
 /** The packaged Demo and Show, or null (reported) when the installation is broken. */
 async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<PackagedExperiences | null> {
   try {
@@ -134,7 +128,7 @@ export async function serveDaemonCommand(
   deps: DaemonCommandDeps,
   openSurfaces: (logger: DaemonLogger) => Promise<OpenedSurfaces | null>,
 ): Promise<number> {
-  const logger = daemonLogger(io, flags.json, command);
+  const logger: DaemonLogger = lineLogger(io.stderr, command, flags.json);
   const experiences = await packagedExperiencesOrReport(logger);
   if (experiences === null) return EXIT.failure;
   const opened = await openSurfaces(logger);

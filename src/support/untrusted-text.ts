@@ -43,6 +43,8 @@ export function escapeUntrusted(text: string, maxCodePoints = Number.POSITIVE_IN
 export function stringifyJsonSafely(value: unknown, space?: number): string {
   const json = JSON.stringify(value, null, space) ?? 'null';
   return json.replace(UNSAFE, (char) => {
+    // Inside strings JSON.stringify escapes every C0 control, so a raw LF is the indentation's own line break.
+    if (char === '\n') return char;
     let out = '';
     for (let index = 0; index < char.length; index += 1) {
       out += `\\u${char.charCodeAt(index).toString(16).padStart(4, '0')}`;

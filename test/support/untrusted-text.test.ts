@@ -32,4 +32,11 @@ describe('untrusted text', () => {
     expect(JSON.parse(json)).toEqual(value);
     expect(stringifyJsonSafely(undefined)).toBe('null');
   });
+
+  it('keeps the line breaks of indented JSON, so it still parses', () => {
+    const value = { label: 'a\nb\u009b', list: [1] };
+    const json = stringifyJsonSafely(value, 2);
+    expect(json).toBe('{\n  "label": "a\\nb\\u009b",\n  "list": [\n    1\n  ]\n}');
+    expect(JSON.parse(json)).toEqual(value);
+  });
 });

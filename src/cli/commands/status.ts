@@ -7,6 +7,7 @@ import { interruptSignal, pause } from '../interrupt.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { formatStatus } from '../status-legend.js';
 import { colourEnabled, makeStyle } from '../style.js';
+import { stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 const DEFAULT_INTERVAL_SECONDS = 0.5;
 /** Home the cursor and clear the screen, so a watched legend redraws in place. */
@@ -56,7 +57,7 @@ export const statusCommand: Command = {
         }
       }
       const status = await client.status();
-      io.stdout.write(values.json === true ? `${JSON.stringify(serverWireObject({ type: 'status', status }), null, 2)}\n` : formatStatus(status, styleFor(io)));
+      io.stdout.write(values.json === true ? `${stringifyJsonSafely(serverWireObject({ type: 'status', status }), 2)}\n` : formatStatus(status, styleFor(io)));
       return EXIT.ok;
     });
   },
