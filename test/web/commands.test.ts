@@ -111,7 +111,7 @@ describe('web-surface-protocol-1.md §19', () => {
     client.close();
   });
 
-  it('scenario 27 (as changed by issue #21.3): authenticated connections cap at 8 remote and 16 in all; pending ones make way', async () => {
+  it('scenario 27 (as changed by issue #21.3): 8 remote and 16 connections in all; a peer may crowd out only its own pending ones', async () => {
     const phones: TestClient[] = [];
     for (let i = 0; i < 8; i += 1) phones.push((await pairPhone(`192.168.2.${i + 1}`)).client);
     const ninthRemote = await TestClient.open(port(), { peer: '192.168.2.9' });
@@ -125,14 +125,19 @@ describe('web-surface-protocol-1.md §19', () => {
     for (const client of [...phones, ...tabs]) client.close();
     await Promise.all([...phones, ...tabs].map((client) => client.closed));
 
-    // Eight pending remote connections: a ninth takes the place of the oldest, which is told so.
+    // Eight pending remote connections from eight addresses: a ninth address must wait, as in the reference.
     const pending: TestClient[] = [];
     for (let i = 0; i < 8; i += 1) pending.push(await TestClient.open(port(), { peer: `192.168.3.${i + 1}` }));
-    const newcomer = await TestClient.open(port(), { peer: '192.168.3.9' });
-    expect(await pending[0]!.next()).toMatchObject({ code: 'connection_limit' });
-    expect((await pending[0]!.closed).code).toBe(1000);
-    expect((await newcomer.authenticate('123456')).code).toBe('forbidden');
-    for (const client of pending.slice(1)) client.close();
+    const ninth = await TestClient.open(port(), { peer: '192.168.3.9' });
+    expect(await ninth.next()).toMatchObject({ code: 'connection_limit' });
+    // One address holds at most four pending: its fifth takes the place of its own oldest, which is told so.
+    for (const client of pending.slice(4)) client.close();
+    await Promise.all(pending.slice(4).map((client) => client.closed));
+    const flooding: TestClient[] = [];
+    for (let i = 0; i < 5; i += 1) flooding.push(await TestClient.open(port(), { peer: '192.168.3.66' }));
+    expect(await flooding[0]!.next()).toMatchObject({ code: 'connection_limit' });
+    expect((await flooding[0]!.closed).code).toBe(1000);
+    for (const client of [...pending.slice(0, 4), ...flooding.slice(1)]) client.close();
   });
 
   it('scenario 27: a pending connection that times out frees its slot', async () => {

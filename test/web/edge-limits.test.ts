@@ -1,9 +1,10 @@
-import { connect, type Socket } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeSurfaceView } from '../../src/domain/index.js';
 import { decideAdmission, type Admissible } from '../../src/web/server/admission.js';
 import { MAX_BUFFERED_OUTBOUND_BYTES } from '../../src/web/limits.js';
+import { loopbackOwnerLookup } from '../../src/web/server/loopback-owner.js';
 import { ADMIN_TOKEN, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
 
 /**
@@ -59,27 +60,35 @@ async function withBridge(options: Parameters<typeof startTestBridge>[0], run: (
 }
 
 const client = (peerKey: string, remote = false): Admissible & { name: string } => ({ peerKey, remote, name: `${peerKey}#${Math.random()}` });
+const many = (count: number, peerKey: (i: number) => string, remote = false) => Array.from({ length: count }, (_, i) => client(peerKey(i), remote));
+
+/** Loopback connections that send `X-Test-Owner: N` count as user N's; the rest as root's, like the admin's browser. */
+const OWNERS = { loopbackOwnerOf: (request: { headers: Record<string, unknown> }) => Number(request.headers['x-test-owner'] ?? 0) };
 
 describe('browser pad admission', () => {
-  it('a newcomer displaces the oldest pending connection of the peer holding the most, never an authenticated one', () => {
-    const attacker = Array.from({ length: 4 }, () => client('127.0.0.1'));
-    const admin = client('127.0.0.1');
-    // A fifth from one peer displaces that peer's oldest.
-    expect(decideAdmission(admin, attacker, { total: 0, remote: 0 })).toEqual({ admitted: true, displaced: [attacker[0]] });
-    // Full of pending connections from many addresses: the newcomer still gets in.
-    const spread = Array.from({ length: 16 }, (_, i) => client(`127.0.0.${i + 2}`));
-    expect(decideAdmission(admin, spread, { total: 0, remote: 0 })).toEqual({ admitted: true, displaced: [spread[0]] });
-    // The flooding peer displaces itself, not the one waiting beside it.
-    const waiting = client('127.0.0.1');
-    const flood = Array.from({ length: 3 }, () => client('127.0.0.9'));
-    const next = client('127.0.0.9');
-    expect(decideAdmission(next, [waiting, ...flood], { total: 12, remote: 0 })).toEqual({ admitted: true, displaced: [flood[0]] });
-    // Sixteen authenticated connections, or eight authenticated remote ones, are a real limit.
-    expect(decideAdmission(admin, [], { total: 16, remote: 0 })).toEqual({ admitted: false });
+  it('a peer crowds out only itself: it displaces its own oldest pending connection, never another peer with fewer', () => {
+    const admin = client('uid 0');
+    const squatters = many(4, () => 'uid 1000');
+    // A fifth connection of one peer displaces that peer's oldest.
+    const fifth = client('uid 1000');
+    expect(decideAdmission(fifth, squatters, { total: 0, remote: 0 })).toEqual({ admitted: true, displaced: [squatters[0]] });
+    // A full pool: the admin displaces the squatter holding the most.
+    expect(decideAdmission(admin, squatters, { total: 12, remote: 0 })).toEqual({ admitted: true, displaced: [squatters[0]] });
+    // The squatter reconnecting beside the waiting admin displaces its own, not the admin's.
+    const waiting = [squatters[1]!, squatters[2]!, squatters[3]!, admin];
+    expect(decideAdmission(fifth, waiting, { total: 12, remote: 0 })).toEqual({ admitted: true, displaced: [squatters[1]] });
+    // With one slot left and the admin in it, another user is refused rather than displacing it.
+    expect(decideAdmission(fifth, [admin], { total: 15, remote: 0 })).toEqual({ admitted: false });
+  });
+
+  it('authenticated connections are a hard limit; remote peers share the 8 remote places the same way', () => {
+    expect(decideAdmission(client('uid 0'), [], { total: 16, remote: 0 })).toEqual({ admitted: false });
     expect(decideAdmission(client('192.168.1.5', true), [], { total: 8, remote: 8 })).toEqual({ admitted: false });
-    // Remote pending connections make room for a remote newcomer among themselves.
-    const phones = Array.from({ length: 8 }, (_, i) => client(`192.168.1.${i + 1}`, true));
-    expect(decideAdmission(client('192.168.1.99', true), phones, { total: 0, remote: 0 })).toEqual({ admitted: true, displaced: [phones[0]] });
+    const phones = many(8, (i) => `192.168.1.${i + 1}`, true);
+    expect(decideAdmission(client('192.168.1.99', true), phones, { total: 0, remote: 0 })).toEqual({ admitted: false });
+    const flood = many(4, () => '192.168.1.66', true);
+    const others = many(4, (i) => `192.168.1.${i + 1}`, true);
+    expect(decideAdmission(client('192.168.1.99', true), [...flood, ...others], { total: 0, remote: 0 })).toEqual({ admitted: true, displaced: [flood[0]] });
   });
 
   it('sixteen unauthenticated WebSockets do not lock the admin out', async () => {
@@ -96,14 +105,59 @@ describe('browser pad admission', () => {
     });
   });
 
-  it('a flood from many loopback addresses still leaves the admin a slot', async () => {
-    await withBridge({}, async (web) => {
-      const squatters = await Promise.all(Array.from({ length: 16 }, (_, i) => openBrowser(web.port, `127.0.0.${i + 2}`)));
-      const admin = await openBrowser(web.port);
-      expect(await authenticate(admin)).toMatchObject({ type: 'authenticated', admin: true });
-      for (const s of squatters) s.socket.terminate();
-      admin.socket.close();
+  it("another user's sockets, reopened as soon as they close, from many addresses, never keep the admin out", async () => {
+    await withBridge(OWNERS, async (web) => {
+      let stop = false;
+      let reopened = 0;
+      const open: WebSocket[] = [];
+      const squat = (address: string) => {
+        if (stop) return;
+        const socket = new WebSocket(`ws://127.0.0.1:${web.port}/ws`, {
+          origin: `http://127.0.0.1:${web.port}`,
+          headers: { 'X-Test-Owner': '1000', 'X-Test-Peer': address },
+        });
+        open.push(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          reopened += 1;
+          setImmediate(() => squat(address));
+        });
+      };
+      for (let i = 0; i < 16; i += 1) squat(`127.0.0.${i + 2}`);
+      await until(() => reopened >= 12);
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const admin = await openBrowser(web.port);
+        expect(await authenticate(admin)).toMatchObject({ type: 'authenticated', admin: true });
+        admin.socket.close();
+        await admin.closed;
+      }
+      stop = true;
+      for (const socket of open) socket.terminate();
     });
+  }, 30_000);
+});
+
+describe('the owner of a loopback connection', () => {
+  it('is the user running the client end, as the kernel reports it (Linux), and unknown for a connection that does not exist', async () => {
+    const lookup = loopbackOwnerLookup();
+    if (process.platform !== 'linux') {
+      expect(lookup).toBeNull();
+      return;
+    }
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<Socket>((resolve) => server.once('connection', resolve));
+    const outgoing = connect((server.address() as { port: number }).port, '127.0.0.1');
+    const socket = await accepted;
+    try {
+      expect(lookup!(socket)).toBe(process.getuid!());
+      expect(lookup!({ remoteAddress: '127.0.0.1', remotePort: socket.remotePort! === 1 ? 2 : 1, localAddress: '127.0.0.1', localPort: socket.localPort })).toBeNull();
+      expect(lookup!({ remoteAddress: '::1', remotePort: 1, localAddress: '::1', localPort: 2 })).toBeNull();
+    } finally {
+      outgoing.destroy();
+      socket.destroy();
+      server.close();
+    }
   });
 });
 

@@ -54,12 +54,12 @@ export class BrowserConnection implements TrackedClient {
   #state: 'pending' | 'registered' | 'closing' = 'pending';
   #authenticationTimer: NodeJS.Timeout | null = null;
 
-  constructor(socket: BrowserSocket, peer: Peer, context: ConnectionContext) {
+  constructor(socket: BrowserSocket, peer: Peer, peerKey: string, context: ConnectionContext) {
     this.#socket = socket;
     this.#peer = peer;
     this.#context = context;
     this.remote = !peer.loopback;
-    this.peerKey = peer.ip;
+    this.peerKey = peerKey;
   }
 
   start(): void {
