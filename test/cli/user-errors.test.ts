@@ -145,4 +145,17 @@ describe('errors a user can trigger', () => {
     expect(await runCli(['demo'], io.io, [demo])).toBe(3);
     expect(io.stderr()).toContain('no MIDI controller found; connect one, name it with --profile/--input/--output, or play in the browser: pad-lattice demo --surface web');
   });
+
+  it('show --manifest and profile validate --schema name a missing or folder path in words (exit 1)', async () => {
+    const dir = tempDir();
+    const show = await pl(['show', '--manifest', join(dir, 'absent.json'), '--profile', 'novation/launchpad/pro-mk1', '--output', 'trace:-'], cleanEnv(dir));
+    expect(show.code).toBe(1);
+    expect(show.stderr).toBe(`pad-lattice show: ${join(dir, 'absent.json')}: cannot be read: does not exist\n`);
+    writeFileSync(join(dir, 'p.json'), '{}');
+    for (const [schema, problem] of [[join(dir, 'absent.json'), 'does not exist'], [dir, 'is a folder, not a file']] as const) {
+      const validate = await pl(['profile', 'validate', '--schema', schema, join(dir, 'p.json')], cleanEnv(dir));
+      expect(validate.code).toBe(1);
+      expect(validate.stderr).toBe(`pad-lattice profile: --schema ${schema}: ${problem}\n`);
+    }
+  });
 });
