@@ -21,6 +21,11 @@ const NON_BLANK: Known = {
   why: 'ours rejects blank text: the pattern \\S needs a character that is not a space',
 };
 
+const INVENTORY: Known = {
+  lines: exactly('(root): message types the reference lacks: ours ["inventory"], reference []'),
+  why: 'inventory is a Pad-Lattice extension only our CLI sends; the reference daemon answers it with unknown_message_type',
+};
+
 const ACCENTS: Known = { lines: /\.accent: allowed values: ours \["\\"cyan\\"/, why: 'a session only ever gets one of the eight identity accents' };
 
 const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly Known[] }[] = [
@@ -28,6 +33,7 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
     ours: 'wire-protocol-client.schema.json',
     reference: 'socket-protocol-v1.json',
     known: [
+      INVENTORY,
       { lines: /: null allowed: ours true, reference false$/, why: 'the daemon reads an optional member that is null as absent (wire-protocol-1.md §5.2-§5.4)' },
       {
         lines: exactly('<subscribe_actions>: required: ours ["actions","protocol","type"], reference ["actions","agent","protocol","type"]'),
@@ -39,6 +45,7 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
     ours: 'wire-protocol-daemon.schema.json',
     reference: 'socket-protocol-v1.json',
     known: [
+      INVENTORY,
       { lines: /^<(action>\.agent|status>\.selected): closed: ours true, reference false$/, why: 'our encoder writes an identity as backend and session_id only' },
       ACCENTS,
       { lines: /^<error>\.code: allowed values: ours /, why: 'ours lists the codes our daemon sends' },
@@ -104,13 +111,13 @@ describe("our published schemas against the reference's", () => {
   });
 
   it.each([
-    ['wire-protocol', 'socket-protocol-v1.json'],
-    ['web-surface-protocol', 'web-surface-protocol-v1.json'],
-  ] as const)('%s: our two directions together have exactly the reference message types', (protocol, reference) => {
+    ['wire-protocol', 'socket-protocol-v1.json', ['inventory']],
+    ['web-surface-protocol', 'web-surface-protocol-v1.json', []],
+  ] as const)('%s: our two directions together have the reference message types, and only our listed extensions besides', (protocol, reference, extensions) => {
     const ours = [
       ...messageTypes(readPublished(`${protocol}-client.schema.json`)),
       ...messageTypes(readPublished(`${protocol}-daemon.schema.json`)),
     ];
-    expect([...new Set(ours)].sort()).toEqual(messageTypes(referenceJson(`schemas/${reference}`)));
+    expect([...new Set(ours)].sort()).toEqual([...messageTypes(referenceJson(`schemas/${reference}`)), ...extensions].sort());
   });
 });

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeSurfaceView } from '../../src/domain/index.js';
-import { decodeClientMessage } from '../../src/web/protocol/client-message.js';
+import { CLIENT_COMMAND_TYPES, decodeClientMessage } from '../../src/web/protocol/client-message.js';
 import { WEB_ERRORS } from '../../src/web/protocol/errors.js';
 import { REMOTE_REVOKED_MESSAGE, errorMessage } from '../../src/web/protocol/server-messages.js';
 import { surfaceMessage } from '../../src/web/protocol/surface-message.js';
 import { neighbours } from '../helpers/json-mutations.js';
-import { publishedSchemaErrors } from '../helpers/published-files.js';
+import { publishedSchemaErrors, readPublished } from '../helpers/published-files.js';
 import { daemonMessage } from './helpers/message-arbitraries.js';
 
 /*
@@ -42,6 +42,12 @@ function verdicts(message: Record<string, unknown>) {
 }
 
 describe('schemas/web-surface-protocol-client.schema.json', () => {
+  it('lists every type the decoder knows, and the bases below try each', () => {
+    const types = (readPublished('web-surface-protocol-client.schema.json')['oneOf'] as { properties: { type: { const: string } } }[]).map((b) => b.properties.type.const);
+    expect(types.sort()).toEqual([...CLIENT_COMMAND_TYPES].sort());
+    expect([...new Set(BASES.map((base) => base.type))].sort()).toEqual([...CLIENT_COMMAND_TYPES].sort());
+  });
+
   it('accepts exactly what the daemon decodes, for every message one edit away from a valid one', () => {
     const cases = BASES.flatMap((base) => [base, ...neighbours(base, POOL)]).map(verdicts);
     expect(cases.filter((c) => c.daemon !== c.schema)).toEqual([]);

@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
-import { clientWireObject, decodeClientLine, serverWireObject, type ClientMessage } from '../../src/daemon/wire/index.js';
+import {
+  CLIENT_MESSAGE_TYPES,
+  SERVER_MESSAGE_TYPES,
+  clientWireObject,
+  decodeClientLine,
+  serverWireObject,
+  type ClientMessage,
+} from '../../src/daemon/wire/index.js';
 import { nearMisses, neighbours } from '../helpers/json-mutations.js';
-import { publishedSchemaErrors } from '../helpers/published-files.js';
+import { publishedSchemaErrors, readPublished } from '../helpers/published-files.js';
 import { serverMessage, validClientWire } from './message-arbitraries.js';
 
 /*
@@ -35,6 +42,7 @@ const BASES = [
   { protocol: 1, type: 'session_lease', lease_id: 'L' },
   { protocol: 1, type: 'preview', preview_id: 'p', state: 'error', ttl: 30 },
   { protocol: 1, type: 'preview_end', preview_id: 'p' },
+  { protocol: 1, type: 'inventory' },
 ];
 
 /** The daemon's verdict and the schema's on one message, as a line that names the message when they differ. */
@@ -44,6 +52,18 @@ function verdicts(message: Record<string, unknown>) {
   const schema = clientErrors(JSON.parse(line)) === null ? 'accepted' : 'rejected';
   return { line, daemon, schema };
 }
+
+/** The `type` constants a published protocol schema lists, sorted. */
+const typesIn = (file: 'wire-protocol-client.schema.json' | 'wire-protocol-daemon.schema.json') =>
+  (readPublished(file)['oneOf'] as { properties: { type: { const: string } } }[]).map((branch) => branch.properties.type.const).sort();
+
+describe('the wire schemas cover every message type of the codec', () => {
+  it('client and daemon types, as the codec lists them; the bases below try every client type', () => {
+    expect(typesIn('wire-protocol-client.schema.json')).toEqual([...CLIENT_MESSAGE_TYPES].sort());
+    expect(typesIn('wire-protocol-daemon.schema.json')).toEqual([...SERVER_MESSAGE_TYPES].sort());
+    expect([...new Set(BASES.map((base) => base.type))].sort()).toEqual([...CLIENT_MESSAGE_TYPES].sort());
+  });
+});
 
 describe('schemas/wire-protocol-client.schema.json', () => {
   it('accepts exactly what the daemon decodes, for every message one edit away from a valid one', () => {

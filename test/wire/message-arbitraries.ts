@@ -35,6 +35,7 @@ export const validClientWire: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   withOptional({ ...head('session_lease'), lease_id: id, agent: nullable(agentWire), metadata: nullable(metadataWire) }, ['lease_id']),
   fc.record({ ...head('preview'), preview_id: id, state, ttl: fc.oneof(fc.double({ min: 0.001, max: 30, noNaN: true }), fc.constant(30)) }),
   fc.record({ ...head('preview_end'), preview_id: id }),
+  fc.record(head('inventory')),
 );
 
 const identity = fc.record({ backend: id, sessionId: id }).map(({ backend, sessionId }) => makeIdentity(backend, sessionId));
@@ -83,5 +84,14 @@ export const serverMessage: fc.Arbitrary<ServerMessage> = fc.oneof(
   fc.record({ type: fc.constant('preview_ack' as const), previewId: id, state }),
   fc.record({ type: fc.constant('preview_end_ack' as const), previewId: id }),
   fc.record({ type: fc.constant('error' as const), code: fc.constantFrom(...Object.values(ERROR_CODES)), message: fc.constantFrom(...Object.values(ERROR_TEXTS)) }),
+  fc.record({
+    type: fc.constant('inventory' as const),
+    inventory: fc.record({
+      surfaces: fc.array(fc.record({ kind: text, transport: text, profile: text, input: text, output: text }), { maxLength: 3 }),
+      profiles: fc.array(fc.record({ id: text, status: text, opensAutomatically: fc.boolean(), origin: text, source: text }), { maxLength: 3 }),
+      profilesOmitted: fc.nat(20),
+      refusedProfileFiles: fc.nat(5),
+    }),
+  }),
 );
 

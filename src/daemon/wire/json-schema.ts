@@ -50,6 +50,8 @@ export const wireClientMessageSchema = z
     message('session_lease', { lease_id: identifier, agent: agentIdentity.nullish(), metadata: metadata.nullish() }),
     message('preview', { preview_id: identifier, state, ttl: z.number().gt(0).lte(30) }),
     message('preview_end', { preview_id: identifier }),
+    // A Pad-Lattice extension only our CLI sends (the reference daemon does not know it).
+    message('inventory', {}),
   ])
   .meta({ title: 'Pad-Lattice Wire Protocol 1: client to daemon' });
 
@@ -103,5 +105,13 @@ export const wireDaemonMessageSchema = z
     message('preview_ack', { preview_id: identifier, state }),
     message('preview_end_ack', { preview_id: identifier }),
     message('error', { code: z.enum(Object.values(ERROR_CODES)), error: identifier }),
+    message('inventory', {
+      surfaces: z.array(z.strictObject({ kind: z.string(), transport: z.string(), profile: z.string(), input: z.string(), output: z.string() })),
+      profiles: z.array(
+        z.strictObject({ id: z.string(), status: z.string(), opens_automatically: z.boolean(), origin: z.string(), source: z.string() }),
+      ),
+      profiles_omitted: count,
+      refused_profile_files: count,
+    }),
   ])
   .meta({ title: 'Pad-Lattice Wire Protocol 1: daemon to client' });

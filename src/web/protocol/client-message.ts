@@ -32,6 +32,9 @@ const SHAPES: Readonly<Record<ClientCommand['type'], MessageShape>> = {
   stop_experience: { required: [], optional: [], build: () => ({ type: 'stop_experience' }) },
 };
 
+/** Every message type a browser may send, as the decoder knows them. */
+export const CLIENT_COMMAND_TYPES = Object.keys(SHAPES) as readonly ClientCommand['type'][];
+
 const ENVELOPE_FIELDS = ['protocol', 'type'];
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
