@@ -1,4 +1,5 @@
 import { MAX_BROWSER_CLIENTS, MAX_REMOTE_CLIENTS } from '../limits.js';
+import type { WebExtension } from '../protocol/extension-messages.js';
 
 /** A connection as the registry sees it. */
 export interface TrackedClient {
@@ -6,6 +7,8 @@ export interface TrackedClient {
   /** Sends one encoded message; false when the client is gone (it is then dropped). */
   deliver(text: string): boolean;
   closeWith(code: number, reason: string): void;
+  /** Whether the client asked for this extension's messages (`use_extensions`). */
+  wants(extension: WebExtension): boolean;
 }
 
 /**
@@ -38,8 +41,10 @@ export class ClientRegistry {
     this.#registered.delete(client);
   }
 
-  broadcast(text: string): void {
+  /** To every registered client, or with `extension` only to those that asked for it. */
+  broadcast(text: string, extension?: WebExtension): void {
     for (const client of [...this.#registered]) {
+      if (extension !== undefined && !client.wants(extension)) continue;
       if (!client.deliver(text)) this.forget(client);
     }
   }
