@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { fixture } from './fixture.js';
 
+/** The LAN host name test bridges advertise; Chromium resolves it to loopback. */
+export const TEST_LAN_HOST = 'pad-host.local';
+
 /** Debian's Chromium; CI installs it with apt. Playwright's own browser downloads are never used. */
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -13,6 +16,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Phone pages open the test bridge under its advertised LAN name, so the page knows it is not on this computer.
+  `--host-resolver-rules=MAP ${TEST_LAN_HOST} 127.0.0.1`,
 ];
 
 /**

@@ -81,20 +81,23 @@ describe('browser pad in headless Chromium: the admin page of `pad-lattice web`'
     expect(png.readUInt32BE(20)).toBeGreaterThan(200);
   });
 
-  it('a page without the admin token receives no state, only the refusal, and offers the admin-link hint', async () => {
+  it('a page on this computer without the admin token receives no state and explains how to get the link, without a PIN form or an error', async () => {
     daemon = await startWebDaemon();
     const admin = await openAdmin();
     const stranger = await (await browser().newContext()).newPage();
     const received = recordSocketMessages(stranger);
     await stranger.goto(`http://127.0.0.1:${daemon.port}/`);
-    await waitForText(stranger, '#status', 'Not paired');
-    await stranger.locator('#pin-loopback-hint').waitFor();
+    await waitForText(stranger, '#status', 'Open the admin link');
+    expect(await stranger.locator('#connection-detail').textContent()).toContain('pad-lattice web --print-link');
+    expect(await stranger.locator('#pin-panel').isHidden()).toBe(true);
+    expect(await stranger.locator('#error').textContent()).toBe('');
 
     await twoAgents();
     // The admin page showing the agents means the daemon has broadcast them.
     await waitForLights(admin, expectedLights(liveView()));
     expect(received.map((message) => [message['type'], message['code']])).toEqual([['error', 'forbidden']]);
     expect(await stranger.locator('#legend li').count()).toBe(0);
+    expect(await stranger.locator('#legend-panel').isHidden()).toBe(true);
     expect(await stranger.locator('#experience-panel').isHidden()).toBe(true);
     expect(await stranger.evaluate('localStorage.length')).toBe(0);
   });

@@ -62,6 +62,6 @@ export const sceneButton = (page: Page, slot: number) => page.locator('#pad .rai
 export async function openAdminPage(browser: Browser, adminUrl: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(adminUrl);
-  await waitForText(page, '#status', 'Live');
+  await waitForText(page, '#status', 'Connected');
   return page;
 }
