@@ -43,12 +43,19 @@ export function chromiumForFile(): () => Browser {
 }
 
 /** Every WebSocket message a page received, parsed, in order. */
-export function recordSocketMessages(page: Page): Record<string, unknown>[] {
-  const received: Record<string, unknown>[] = [];
+export const recordSocketMessages = (page: Page): Record<string, unknown>[] => recordFrames(page, 'framereceived');
+
+/** Every WebSocket message a page sent, parsed, in order. */
+export const recordSentMessages = (page: Page): Record<string, unknown>[] => recordFrames(page, 'framesent');
+
+function recordFrames(page: Page, direction: 'framereceived' | 'framesent'): Record<string, unknown>[] {
+  const messages: Record<string, unknown>[] = [];
   page.on('websocket', (socket) => {
-    socket.on('framereceived', (frame) => {
-      if (typeof frame.payload === 'string') received.push(JSON.parse(frame.payload) as Record<string, unknown>);
-    });
+    const keep = (frame: { payload: string | Buffer }) => {
+      if (typeof frame.payload === 'string') messages.push(JSON.parse(frame.payload) as Record<string, unknown>);
+    };
+    if (direction === 'framesent') socket.on('framesent', keep);
+    else socket.on('framereceived', keep);
   });
-  return received;
+  return messages;
 }

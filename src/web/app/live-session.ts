@@ -147,10 +147,20 @@ export class LiveSession {
       this.#update({ error: 'Enter the six-digit PIN shown on the computer.' });
       return false;
     }
-    this.#credential = pin;
-    this.#update({ error: null });
-    this.connect();
+    this.useCredential(pin);
     return true;
+  }
+
+  /** Starts over with a new credential (a PIN, or an admin link pasted into this tab), dropping any current connection. */
+  useCredential(credential: string): void {
+    this.#credential = credential;
+    const previous = this.#socket;
+    // Forgotten first, so its close is not taken for a dropped connection.
+    this.#socket = null;
+    previous?.close();
+    this.#presses.reset();
+    this.#update({ error: null, extensions: [], presses: this.#presses.view() });
+    this.connect();
   }
 
   #track(press: ActionName | 'select', command: Command): void {

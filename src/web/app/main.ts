@@ -2,7 +2,8 @@ import { renderConnection } from './connection-view.js';
 import { takeInitialCredential } from './credentials.js';
 import { byId } from './dom.js';
 import { ExperiencePanel } from './experience-panel.js';
-import { bindKeyboard, type KeyCommand } from './keyboard.js';
+import { bindKeyboard } from './keyboard-binding.js';
+import type { KeyCommand } from './keyboard.js';
 import { LegendView, legendElements } from './legend-view.js';
 import { LiveSession, type SessionState, type SocketConnection, type SocketHandlers } from './live-session.js';
 import { padModel, type PadModel } from './pad-model.js';
@@ -67,9 +68,8 @@ async function main(): Promise<void> {
     const { startPublicApp } = await import('./public-app.js');
     return startPublicApp();
   }
-  const credential = takeInitialCredential(location.hash, localStorage, () =>
-    history.replaceState(history.state, '', `${location.pathname}${location.search}`),
-  );
+  const stripFragment = () => history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  const credential = takeInitialCredential(location.hash, localStorage, stripFragment);
   const sound = new SoundPlayer();
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   let session: LiveSession | null = null;
@@ -114,6 +114,12 @@ async function main(): Promise<void> {
     event.preventDefault();
     const input = byId<HTMLInputElement>('pin');
     if (session?.submitPin(input.value)) input.value = '';
+  });
+  // A link opened in this tab after it loaded (a new admin link pasted in) changes only the fragment: use it at once.
+  window.addEventListener('hashchange', () => {
+    if (!/[#&](admin|pair)=/.test(location.hash)) return;
+    const fresh = takeInitialCredential(location.hash, localStorage, stripFragment);
+    if (fresh !== null) session?.useCredential(fresh);
   });
   bindKeyboard(document, (command) => {
     if (session !== null && model !== null) runKey(command, session, model);

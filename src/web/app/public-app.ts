@@ -1,7 +1,7 @@
 import type { SurfaceEvent } from '../../domain/index.js';
 import { renderConnection } from './connection-view.js';
 import { byId } from './dom.js';
-import { bindKeyboard } from './keyboard.js';
+import { bindKeyboard } from './keyboard-binding.js';
 import { LegendView, legendElements } from './legend-view.js';
 import { padModel } from './pad-model.js';
 import { PadView } from './pad-view.js';
