@@ -41,7 +41,7 @@ describe('browser pad in headless Chromium: a phone paired with the PIN', () => 
     const phoneMessages = recordSocketMessages(phone);
     await phone.locator('#pin-panel').waitFor();
     await phone.locator('#pin').fill(pin!);
-    await phone.locator('#pin-form button[type="submit"]').click();
+    await phone.locator('#pin-panel button[type="submit"]').click();
     await waitForText(phone, '#status', 'Connected');
     expect(phoneMessages.find((message) => message['type'] === 'authenticated')).toMatchObject({ admin: false, lan_enabled: true });
     const stored = await phone.evaluate("localStorage.getItem('pad-lattice-session-token')");

@@ -219,11 +219,13 @@ export class LiveSession {
         return this.#update({ pairing: null });
       case 'error':
         if (message.code === 'forbidden' || message.code === 'authentication_timeout') {
+          const presented = this.#credential !== null;
           forgetStoredCredentials(this.#environment.storage);
           this.#credential = null;
           // On this computer the page explains how to get the admin link instead of showing the refusal.
           if (this.#environment.loopbackPage === true) return this.#update({ status: 'link_required', error: null });
-          this.#update({ status: 'pairing_required' });
+          // A first visit presented nothing, so nothing was refused: the page just asks for the PIN.
+          return this.#update({ status: 'pairing_required', error: presented ? message.error : null });
         }
         return this.#update({ error: message.error });
     }

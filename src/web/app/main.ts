@@ -85,7 +85,9 @@ async function main(): Promise<void> {
     const connected = state.status === 'connected';
     pad.update(model, state.surface);
     legend.update(state.surface, state.overflow, connected && !model.showing);
-    renderSelection(state.surface, state.presses, model.showing);
+    const demo = state.experience?.kind === 'demo' && state.experience.status === 'playing';
+    renderSelection(state.surface, state.presses, model.showing, demo);
+    byId('legend-title').textContent = demo ? 'Demo agents (pretend)' : 'Agents';
     experience.update(state);
     pairing.update(state);
     sound.onExperience(state.experience);
@@ -110,7 +112,7 @@ async function main(): Promise<void> {
     credential,
     render,
   );
-  byId('pin-form').addEventListener('submit', (event) => {
+  byId('pin-panel').addEventListener('submit', (event) => {
     event.preventDefault();
     const input = byId<HTMLInputElement>('pin');
     if (session?.submitPin(input.value)) input.value = '';

@@ -80,6 +80,7 @@ export class PadView {
         node.setAttribute('aria-label', light.sending ? `${ACTION_NAMES[light.action!]} (sent)` : ACTION_NAMES[light.action!]);
       } else if (light.role === 'overflow') {
         const text = overflow > 0 ? `${overflow} more` : '';
+        node.classList.toggle('active', overflow > 0 && !model.showing);
         this.#captions[i]!.textContent = model.showing ? '' : text;
         node.setAttribute('aria-label', overflow > 0 ? `${overflow} agent${overflow === 1 ? '' : 's'} without a Scene` : 'No agents without a Scene');
       }

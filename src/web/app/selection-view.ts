@@ -7,7 +7,9 @@ import type { PressView } from './press-tracker.js';
  * The caption under the pad: which agent the actions go to, and what the last
  * press did ("Approved · reviewer", "nothing was waiting for it").
  */
-export function renderSelection(surface: SurfaceMessage | null, presses: PressView, showing: boolean): void {
+export function renderSelection(surface: SurfaceMessage | null, presses: PressView, showing: boolean, demo: boolean): void {
+  // The Demo's agents are pretend ones; say so where the eye goes after a press.
+  byId('selection-eyebrow').textContent = demo ? 'Demo · actions go to' : 'Actions go to';
   const selected = surface?.view.sessions.find((session) => session.selected) ?? null;
   const swatch = byId('selected-swatch');
   const state = byId('selected-state');
