@@ -220,14 +220,16 @@ export class ControlPlane {
 
   /** §17.7: `frame` is the runtime counter before increment; `activityMotion` the runtime option. */
   surfaceView(frame: number, activityMotion: boolean): SurfaceView {
+    const overflowCount = this.overflowCount();
     return buildSurfaceView({
       previewState: this.previewState(),
       selected: this.#registry.selected(),
       visible: this.#registry.visible(),
       accentNames: this.#config.accentNames,
       availableActions: this.availableActions(),
-      overflowCount: this.overflowCount(),
-      overflow: refillOrder(this.#registry.overflow()),
+      overflowCount,
+      // Renders are frequent and overflow is rare: no list is built while every agent has a Scene.
+      overflow: overflowCount === 0 ? [] : refillOrder(this.#registry.overflow()),
       frame,
       activityMotion,
     });
