@@ -48,6 +48,7 @@ const POLICY_CLOSE = 1008;
  */
 export class BrowserConnection implements TrackedClient {
   readonly remote: boolean;
+  readonly peerKey: string;
   readonly #socket: BrowserSocket;
   readonly #peer: Peer;
   readonly #context: ConnectionContext;
@@ -56,11 +57,12 @@ export class BrowserConnection implements TrackedClient {
   readonly #extensions: ConnectionExtensions;
   #authenticationTimer: NodeJS.Timeout | null = null;
 
-  constructor(socket: BrowserSocket, peer: Peer, context: ConnectionContext) {
+  constructor(socket: BrowserSocket, peer: Peer, peerKey: string, context: ConnectionContext) {
     this.#socket = socket;
     this.#peer = peer;
     this.#context = context;
     this.remote = !peer.loopback;
+    this.peerKey = peerKey;
     this.#extensions = new ConnectionExtensions((text) => this.deliver(text), context.events, context.publisher);
   }
 
@@ -74,10 +76,12 @@ export class BrowserConnection implements TrackedClient {
     this.#authenticationTimer = setTimeout(() => this.#refuse(WEB_ERRORS.authenticationTimeout), this.#context.authenticationTimeoutMs);
   }
 
+  /** Past the output budget nothing more is queued: the close frame goes out, and the transport cuts the peer 1 s later. */
   deliver(text: string): boolean {
     if (this.#state !== 'registered') return false;
     if (this.#socket.bufferedAmount > MAX_BUFFERED_OUTBOUND_BYTES) {
-      this.#socket.terminate();
+      this.#context.logger.warn(`web: closed a browser at ${this.#peer.ip} that stopped reading: more than ${MAX_BUFFERED_OUTBOUND_BYTES} bytes waited for it`);
+      this.closeWith(POLICY_CLOSE, 'too slow to read the updates');
       return false;
     }
     return this.#socket.send(text);
@@ -85,6 +89,10 @@ export class BrowserConnection implements TrackedClient {
 
   wants(extension: WebExtension): boolean {
     return this.#extensions.wants(extension);
+  }
+
+  displace(): void {
+    this.#refuse(WEB_ERRORS.connectionLimit);
   }
 
   closeWith(code: number, reason: string): void {
