@@ -67,7 +67,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       terminalHold: options.terminalHold,
       actionDebounce: options.actionDebounce,
       sessionTtl: options.sessionTtl,
-      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath }) : null,
+      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath, logger }) : null,
     });
     const outbox: Outbox = {
       send(connection, line) {
