@@ -1,24 +1,16 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeSettingsFile } from '../../src/agents/claude/settings.js';
 import { HooksFileError, removeLegacyHooks } from '../../src/agents/codex/legacy-hooks-file.js';
+import { FOREIGN_UID, foreignFile, sharedFolder } from '../helpers/planted.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 // Issue 21.2: the files the agent commands write never follow a planted link nor take over another user's file.
-const FOREIGN_UID = 65534;
 const tempDir = tempDirsPerTest('pl-agent-planted-');
 
-function shared(): { dir: string; victim: string } {
-  const root = tempDir();
-  const dir = join(root, 'shared');
-  mkdirSync(dir);
-  chmodSync(dir, 0o777);
-  const victim = join(root, 'victim.txt');
-  writeFileSync(victim, 'precious\n', { mode: 0o644 });
-  return { dir, victim };
-}
+const shared = () => sharedFolder(tempDir());
 
 const settings = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'pad-lattice-hook', timeout: 5 }] }] } };
 const settingsHash = createHash('sha256').update(`${JSON.stringify(settings)}\n`).digest('hex').slice(0, 16);
@@ -40,8 +32,7 @@ describe('Claude Code settings file', () => {
   it("refuses to replace another user's file at its name", () => {
     const { dir } = shared();
     const path = join(dir, `claude-settings-${settingsHash}.json`);
-    writeFileSync(path, '{"hooks":{}}\n');
-    chownSync(path, FOREIGN_UID, FOREIGN_UID);
+    foreignFile(path, '{"hooks":{}}\n');
     expect(() => writeSettingsFile(dir, settings)).toThrow(/belongs to another user/);
     expect(readFileSync(path, 'utf8')).toBe('{"hooks":{}}\n');
     expect(statSync(path).uid).toBe(FOREIGN_UID);
@@ -62,8 +53,7 @@ describe('Codex hooks file cleanup', () => {
   it("refuses to rewrite another user's hooks file, with a HooksFileError", () => {
     const { dir } = shared();
     const path = join(dir, 'hooks.json');
-    writeFileSync(path, legacyHooks());
-    chownSync(path, FOREIGN_UID, FOREIGN_UID);
+    foreignFile(path, legacyHooks());
     expect(() => removeLegacyHooks(path)).toThrow(HooksFileError);
     expect(readFileSync(path, 'utf8')).toBe(legacyHooks());
     expect(statSync(path).uid).toBe(FOREIGN_UID);

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
 import { FileAccentStore } from '../../src/daemon/control-plane/file-accent-store.js';
 import type { Logger } from '../../src/support/logger.js';
+import { FOREIGN_UID, foreignFile, sharedFolder } from '../helpers/planted.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 /*
@@ -12,7 +13,6 @@ import { tempDirsPerTest } from '../helpers/temp-dirs.js';
  * (issues 21.2 and 22.5): links and other users' files planted in a shared
  * store folder, staging files a crash left, and a store full of garbage.
  */
-const FOREIGN_UID = 65534;
 const tempDir = tempDirsPerTest('pl-store-files-');
 
 function recordingLogger(): Logger & { lines: string[] } {
@@ -22,12 +22,7 @@ function recordingLogger(): Logger & { lines: string[] } {
 
 /** `--identity-store` in a folder every user may write, and a file of the daemon's user outside it. */
 function sharedStore(): { dir: string; path: string; victim: string } {
-  const root = tempDir();
-  const dir = join(root, 'shared');
-  mkdirSync(dir);
-  chmodSync(dir, 0o777);
-  const victim = join(root, 'victim.txt');
-  writeFileSync(victim, 'precious\n', { mode: 0o644 });
+  const { dir, victim } = sharedFolder(tempDir());
   return { dir, path: join(dir, 'ids.json'), victim };
 }
 
@@ -62,8 +57,7 @@ describe('identity store files (issue 21.2)', () => {
   it('leaves another user\'s file at the store path alone', () => {
     const { path } = sharedStore();
     const theirs = JSON.stringify({ version: 1, identities: {} });
-    writeFileSync(path, theirs, { mode: 0o644 });
-    chownSync(path, FOREIGN_UID, FOREIGN_UID);
+    foreignFile(path, theirs);
     const logger = recordingLogger();
     remember(new FileAccentStore({ path, logger }));
     expect(statSync(path).uid).toBe(FOREIGN_UID);

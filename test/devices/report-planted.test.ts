@@ -1,22 +1,15 @@
-import { chmodSync, chownSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeReportFile, type GuidedTestReport } from '../../src/devices/guided-test/report.js';
+import { foreignFile, sharedFolder } from '../helpers/planted.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 // Issue 21.2: `devices test --report PATH` in a shared folder neither writes through a link nor over another user's file.
 const tempDir = tempDirsPerTest('pl-report-planted-');
 const report = { passed: true } as unknown as GuidedTestReport;
 
-function shared(): { dir: string; victim: string } {
-  const root = tempDir();
-  const dir = join(root, 'shared');
-  mkdirSync(dir);
-  chmodSync(dir, 0o777);
-  const victim = join(root, 'victim.txt');
-  writeFileSync(victim, 'precious\n');
-  return { dir, victim };
-}
+const shared = () => sharedFolder(tempDir());
 
 describe('guided-test report file', () => {
   it('refuses a link at the report path', async () => {
@@ -29,8 +22,7 @@ describe('guided-test report file', () => {
   it("refuses another user's file at the report path", async () => {
     const { dir } = shared();
     const path = join(dir, 'report.json');
-    writeFileSync(path, 'theirs\n');
-    chownSync(path, 65534, 65534);
+    foreignFile(path);
     await expect(writeReportFile(path, report)).rejects.toThrow(/another user/);
     expect(readFileSync(path, 'utf8')).toBe('theirs\n');
   });

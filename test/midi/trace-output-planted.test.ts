@@ -1,23 +1,16 @@
-import { chmodSync, chownSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MidiDeviceError } from '../../src/midi/errors.js';
 import { openTraceOutput } from '../../src/midi/trace-output.js';
+import { foreignFile, sharedFolder } from '../helpers/planted.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
 // Issue 21.2: a `trace:FILE` in a shared folder must not write through what another user planted there.
 const tempDir = tempDirsPerTest('pl-trace-planted-');
 const noStdout = { write: () => expect.unreachable('stdout used for a file trace') };
 
-function shared(): { dir: string; victim: string } {
-  const root = tempDir();
-  const dir = join(root, 'shared');
-  mkdirSync(dir);
-  chmodSync(dir, 0o777);
-  const victim = join(root, 'victim.txt');
-  writeFileSync(victim, 'precious\n');
-  return { dir, victim };
-}
+const shared = () => sharedFolder(tempDir());
 
 describe('trace:FILE outputs and planted files', () => {
   it('refuses a link at the trace path and leaves its target alone', () => {
@@ -32,8 +25,7 @@ describe('trace:FILE outputs and planted files', () => {
   it("refuses another user's file at the trace path and leaves it alone", () => {
     const { dir } = shared();
     const path = join(dir, 'out.trace');
-    writeFileSync(path, 'theirs\n');
-    chownSync(path, 65534, 65534);
+    foreignFile(path);
     expect(() => openTraceOutput(path, noStdout)).toThrow(/belongs to another user/);
     expect(readFileSync(path, 'utf8')).toBe('theirs\n');
   });

@@ -4,30 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPrivateOutput, preparePrivateDirectory, readOwnFile, replaceFileAtomically, UnsafePathError } from '../../src/support/private-file.js';
 import { removeStaleStagingFiles, stagingPathFor } from '../../src/support/staging-files.js';
+import { FOREIGN_UID, foreignFile, sharedFolder as sharedFolderIn } from '../helpers/planted.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 
-/*
- * Links and other users' files planted where Pad-Lattice writes. The tests run
- * as root (as on the CI machine), so "another user" is uid 65534 (nobody).
- */
-const FOREIGN_UID = 65534;
 const tempDir = tempDirsPerTest('pl-private-file-');
-
-/** A shared folder anyone may write to, as /tmp is, with a victim file outside it. */
-function sharedFolder(): { dir: string; victim: string } {
-  const root = tempDir();
-  const dir = join(root, 'shared');
-  mkdirSync(dir);
-  chmodSync(dir, 0o777);
-  const victim = join(root, 'victim.txt');
-  writeFileSync(victim, 'precious\n', { mode: 0o644 });
-  return { dir, victim };
-}
-
-function foreignFile(path: string, text = 'theirs\n'): void {
-  writeFileSync(path, text, { mode: 0o644 });
-  chownSync(path, FOREIGN_UID, FOREIGN_UID);
-}
+const sharedFolder = () => sharedFolderIn(tempDir());
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
