@@ -87,7 +87,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       earcons: options.earcons,
       logger,
     });
-    server = await SocketServer.start({
+    server = new SocketServer({
       path: socketPath,
       peerCredentials: options.peerCredentials ?? loadSoPeerCred(),
       handler: {
@@ -96,6 +96,8 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       },
       onError: (error) => logger.error(`socket listener: ${describeError(error)}`),
     });
+    // Assigned before listening: the outbox finds a connection accepted the instant the socket appears.
+    await server.listen();
     surfaces.initialize();
     const loop = new RuntimeLoop(runtime, logger, options.pollInterval);
     loop.start();

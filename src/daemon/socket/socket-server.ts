@@ -1,11 +1,10 @@
 import { chmod, lstat } from 'node:fs/promises';
-import { lstatSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ERROR_CODES, ERROR_TEXTS, encodeServerMessage } from '../wire/index.js';
 import { claimSocketPath } from './claim-path.js';
 import { Connection, type ConnectionHandler } from './connection.js';
 import { UNAVAILABLE_PEER_CREDENTIALS, effectiveUid, peerAllowed, type PeerCredentialSource } from './peer-credentials.js';
-import { errnoOf } from './socket-errors.js';
+import { assertSocketPathFits, bindingPathFor, publishSocket, removeIfStillOurs } from './socket-file.js';
 
 export interface SocketServerOptions {
   readonly path: string;
@@ -27,6 +26,9 @@ const OVERFLOW_LINE = encodeServerMessage({ type: 'error', code: ERROR_CODES.fra
  * binds it 0600, checks each peer, and owns the open connections. Closing
  * closes every connection (each runs the handler's clean-up), stops
  * listening and removes the socket file if it is still the one we bound.
+ *
+ * It exists (and can look up connections) before it listens, so a client that
+ * connects the instant the socket appears is served like any other.
  */
 export class SocketServer {
   readonly path: string;
@@ -39,31 +41,40 @@ export class SocketServer {
   /** The inode we bound, so shutdown never removes a file another daemon put there since. */
   #inode: number | null = null;
   #closed = false;
+  readonly #onError: ((error: Error) => void) | undefined;
 
-  private constructor(options: SocketServerOptions) {
+  constructor(options: SocketServerOptions) {
     this.path = options.path;
     this.peerCredentials = options.peerCredentials ?? UNAVAILABLE_PEER_CREDENTIALS;
     this.#handler = options.handler;
+    this.#onError = options.onError;
     this.#server = createServer((socket) => this.#accept(socket));
   }
 
-  /** Runs the startup sequence of §3.2 and resolves once the socket accepts connections. */
-  static async start(options: SocketServerOptions): Promise<SocketServer> {
-    await claimSocketPath(options.path);
-    const instance = new SocketServer(options);
-    await listenRestricted(instance.#server, options.path);
+  /**
+   * Runs the startup sequence of §3.2 and resolves once the socket accepts
+   * connections: a path too long for a socket is refused first, then the
+   * path is claimed, the socket bound at a private sibling name (see
+   * socket-file.ts), made 0600 and linked into place.
+   */
+  async listen(): Promise<void> {
+    assertSocketPathFits(this.path);
+    await claimSocketPath(this.path);
+    const binding = bindingPathFor(this.path);
+    await listenRestricted(this.#server, binding);
     // From now on a listener error (for example EMFILE on accept) is reported, not fatal.
-    instance.#server.on('error', (error) => options.onError?.(error));
+    this.#server.on('error', (error) => this.#onError?.(error));
     try {
       // Step 4: the file already has mode 0600 from the umask; chmod states it explicitly, as the reference does.
-      await chmod(options.path, SOCKET_MODE);
-      instance.#inode = (await lstat(options.path)).ino;
+      await chmod(binding, SOCKET_MODE);
+      const inode = (await lstat(binding)).ino;
+      await publishSocket(binding, this.path);
+      this.#inode = inode;
     } catch (error) {
-      // Step 6: undo. Closing a bound pipe server also unlinks its path (libuv does this).
-      await instance.close();
+      // Step 6: undo. Closing unlinks the binding name if it is still there.
+      await this.close();
       throw error;
     }
-    return instance;
   }
 
   /** Currently open connections. */
@@ -96,8 +107,8 @@ export class SocketServer {
     if (this.#closed) return;
     this.#closed = true;
     for (const connection of [...this.#connections.values()]) connection.destroy();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#removeSocketFile();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
   /**
@@ -105,21 +116,15 @@ export class SocketServer {
    * connections and remove the socket file synchronously.
    */
   closeSync(): void {
-    if (!this.#closed) {
-      this.#closed = true;
-      for (const connection of [...this.#connections.values()]) connection.destroy();
-      this.#server.close();
-    }
     this.#removeSocketFile();
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const connection of [...this.#connections.values()]) connection.destroy();
+    this.#server.close();
   }
 
   #removeSocketFile(): void {
-    if (this.#inode === null) return;
-    try {
-      if (lstatSync(this.path).ino === this.#inode) unlinkSync(this.path);
-    } catch (error) {
-      if (errnoOf(error) !== 'ENOENT') throw error;
-    }
+    if (this.#inode !== null) removeIfStillOurs(this.path, this.#inode);
   }
 }
 
