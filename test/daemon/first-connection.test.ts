@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { createConnection, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeSocketDir } from './helpers/test-daemon.js';
-import { CLI, requireBuiltCli } from './helpers/spawned.js';
+import { spawnCliDaemon } from './helpers/spawned.js';
 
 /*
  * Issue 22.1: a connection made while the daemon starts must be answered.
@@ -57,17 +55,12 @@ function firstLine(socket: Socket, timeoutMs: number): Promise<string | null> {
 
 describe('the first connection to a starting daemon (issue 22.1)', () => {
   it(`is answered on each of ${STARTS} starts`, async () => {
-    requireBuiltCli();
     const unanswered: number[] = [];
     for (let start = 0; start < STARTS; start++) {
       const { dir, path, remove } = makeSocketDir();
-      const daemon = spawn(process.execPath, [CLI, 'daemon', '--socket', path, '--identity-store', join(dir, 'ids.json')], {
-        stdio: 'ignore',
-        env: { ...process.env, NO_COLOR: '1' },
-      });
-      const exited = new Promise((resolve) => daemon.once('exit', resolve));
+      const daemon = spawnCliDaemon(path, dir);
       cleanups.push(() => {
-        daemon.kill('SIGKILL');
+        daemon.child.kill('SIGKILL');
         remove();
       });
       const socket = await connectAtEarliest(path, 20_000);
@@ -75,8 +68,8 @@ describe('the first connection to a starting daemon (issue 22.1)', () => {
       const reply = await firstLine(socket, REPLY_BOUND_MS);
       socket.destroy();
       if (reply !== '{"protocol":1,"type":"pong"}') unanswered.push(start);
-      daemon.kill('SIGTERM');
-      await exited;
+      daemon.child.kill('SIGTERM');
+      await daemon.exited;
     }
     expect(unanswered).toEqual([]);
   }, 300_000);

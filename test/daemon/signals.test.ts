@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeSocketDir } from './helpers/test-daemon.js';
-import { CLI, requireBuiltCli } from './helpers/spawned.js';
-import { WireClient, eventually } from './helpers/wire-client.js';
+import { answersPing, spawnCliDaemon } from './helpers/spawned.js';
+import { eventually } from './helpers/wire-client.js';
 
 /*
  * Issue 22.5: a closed terminal (SIGHUP) and Ctrl-\ (SIGQUIT) stop the daemon
@@ -17,31 +15,13 @@ afterEach(() => {
 });
 
 function startDaemon() {
-  requireBuiltCli();
   const { dir, path, remove } = makeSocketDir();
-  const child = spawn(process.execPath, [CLI, 'daemon', '--socket', path, '--identity-store', join(dir, 'ids.json')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const daemon = spawnCliDaemon(path, dir);
   cleanups.push(() => {
-    child.kill('SIGKILL');
+    daemon.child.kill('SIGKILL');
     remove();
   });
-  return { child, path, exited, stderr: () => stderr };
-}
-
-async function answersPing(path: string): Promise<boolean> {
-  try {
-    const client = await WireClient.connect(path);
-    const reply = await client.request({ protocol: 1, type: 'ping' });
-    client.destroy();
-    return reply['type'] === 'pong';
-  } catch {
-    return false;
-  }
+  return { ...daemon, path };
 }
 
 /** Inodes of the TCP sockets in LISTEN state (st 0A) in /proc/net/tcp and tcp6, with their local ports. */

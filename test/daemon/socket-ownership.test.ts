@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDaemon, type DaemonHandle } from '../../src/daemon/daemon.js';
 import { SocketStartupError } from '../../src/daemon/socket/index.js';
 import { makeSocketDir } from './helpers/test-daemon.js';
-import { CLI, requireBuiltCli } from './helpers/spawned.js';
-import { WireClient, eventually } from './helpers/wire-client.js';
+import { answersPing, spawnCliDaemon } from './helpers/spawned.js';
+import { eventually } from './helpers/wire-client.js';
 
 /*
  * Issue 21.1: a daemon removes only the socket it bound, even when another
@@ -30,25 +29,10 @@ async function inProcess(path: string): Promise<DaemonHandle> {
   return handle;
 }
 
-async function answersPing(path: string): Promise<boolean> {
-  try {
-    const client = await WireClient.connect(path);
-    const reply = await client.request({ protocol: 1, type: 'ping' });
-    client.destroy();
-    return reply['type'] === 'pong';
-  } catch {
-    return false;
-  }
-}
-
 function spawnDaemon(path: string, dir: string) {
-  requireBuiltCli();
-  const child = spawn(process.execPath, [CLI, 'daemon', '--socket', path, '--identity-store', join(dir, 'ids.json')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  cleanups.push(() => void child.kill('SIGKILL'));
-  return { child, exited, stderr: () => stderr };
+  const daemon = spawnCliDaemon(path, dir);
+  cleanups.push(() => void daemon.child.kill('SIGKILL'));
+  return { ...daemon, exited: daemon.exited.then(({ code }) => code) };
 }
 
 describe('only our own socket is removed (issue 21.1)', () => {
