@@ -95,6 +95,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
         onClose: (connection) => runtime.connectionClosed(connection.id),
       },
       onError: (error) => logger.error(`socket listener: ${describeError(error)}`),
+      onClientWarning: (message) => logger.warn(message),
     });
     // Assigned before listening: the outbox finds a connection accepted the instant the socket appears.
     await server.listen();

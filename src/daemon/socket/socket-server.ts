@@ -3,6 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { ERROR_CODES, ERROR_TEXTS, encodeServerMessage } from '../wire/index.js';
 import { claimSocketPath } from './claim-path.js';
 import { Connection, type ConnectionHandler } from './connection.js';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget.js';
 import { UNAVAILABLE_PEER_CREDENTIALS, effectiveUid, peerAllowed, type PeerCredentialSource } from './peer-credentials.js';
 import { assertSocketPathFits, bindingPathFor, publishSocket, removeIfStillOurs } from './socket-file.js';
 
@@ -13,6 +14,10 @@ export interface SocketServerOptions {
   readonly peerCredentials?: PeerCredentialSource;
   /** Listener-level errors after startup (for example EMFILE on accept); the server keeps running. */
   readonly onError?: (error: Error) => void;
+  /** One log line when a client is disconnected for leaving its replies unread. */
+  readonly onClientWarning?: (message: string) => void;
+  /** Per-client output budget; the defaults of output-budget.ts unless a test needs small ones. */
+  readonly outputLimits?: OutputLimits;
 }
 
 /** Restrictive umask while binding, so the socket never exists with looser permissions (§3.2 quirk). */
@@ -42,12 +47,16 @@ export class SocketServer {
   #inode: number | null = null;
   #closed = false;
   readonly #onError: ((error: Error) => void) | undefined;
+  readonly #onClientWarning: ((message: string) => void) | undefined;
+  readonly #outputLimits: OutputLimits;
 
   constructor(options: SocketServerOptions) {
     this.path = options.path;
     this.peerCredentials = options.peerCredentials ?? UNAVAILABLE_PEER_CREDENTIALS;
     this.#handler = options.handler;
     this.#onError = options.onError;
+    this.#onClientWarning = options.onClientWarning;
+    this.#outputLimits = options.outputLimits ?? DEFAULT_OUTPUT_LIMITS;
     this.#server = createServer((socket) => this.#accept(socket));
   }
 
@@ -98,7 +107,8 @@ export class SocketServer {
         this.#connections.delete(from.id);
         this.#handler.onClose(from);
       },
-    }, OVERFLOW_LINE);
+      onEvicted: (from, reason) => this.#onClientWarning?.(`client ${from.id} disconnected: ${reason}`),
+    }, OVERFLOW_LINE, this.#outputLimits);
     this.#connections.set(connection.id, connection);
   }
 
