@@ -4,6 +4,9 @@ import { ERROR_CODES, ERROR_TEXTS, encodeServerMessage } from '../wire/index.js'
 import { claimSocketPath } from './claim-path.js';
 import { Connection, type ConnectionHandler } from './connection.js';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget.js';
+import { clientCapacity, openFileLimit, RESERVED_DESCRIPTORS } from './descriptor-limit.js';
+import { errnoOf } from './socket-errors.js';
+import { RateLimitedLog } from '../../support/rate-limited-log.js';
 import { UNAVAILABLE_PEER_CREDENTIALS, effectiveUid, peerAllowed, type PeerCredentialSource } from './peer-credentials.js';
 import { assertSocketPathFits, bindingPathFor, publishSocket, removeIfStillOurs } from './socket-file.js';
 
@@ -12,12 +15,14 @@ export interface SocketServerOptions {
   readonly handler: ConnectionHandler;
   /** Defaults to the unavailable source (mode-0600 fallback). */
   readonly peerCredentials?: PeerCredentialSource;
-  /** Listener-level errors after startup (for example EMFILE on accept); the server keeps running. */
+  /** Listener-level errors after startup other than running out of descriptors (a warning); the server keeps running. */
   readonly onError?: (error: Error) => void;
   /** One log line when a client is disconnected for leaving its replies unread. */
   readonly onClientWarning?: (message: string) => void;
   /** Per-client output budget; the defaults of output-budget.ts unless a test needs small ones. */
   readonly outputLimits?: OutputLimits;
+  /** The descriptor limit clients are counted against (descriptor-limit.ts); default: this process's soft RLIMIT_NOFILE. */
+  readonly descriptorLimit?: number | null;
 }
 
 /** Restrictive umask while binding, so the socket never exists with looser permissions (§3.2 quirk). */
@@ -49,6 +54,8 @@ export class SocketServer {
   readonly #onError: ((error: Error) => void) | undefined;
   readonly #onClientWarning: ((message: string) => void) | undefined;
   readonly #outputLimits: OutputLimits;
+  /** Refused clients and failed accepts, logged at most every 10 s however many there are. */
+  readonly #capacityWarnings: RateLimitedLog;
 
   constructor(options: SocketServerOptions) {
     this.path = options.path;
@@ -57,7 +64,25 @@ export class SocketServer {
     this.#onError = options.onError;
     this.#onClientWarning = options.onClientWarning;
     this.#outputLimits = options.outputLimits ?? DEFAULT_OUTPUT_LIMITS;
+    this.#capacityWarnings = new RateLimitedLog((message) => this.#onClientWarning?.(message));
     this.#server = createServer((socket) => this.#accept(socket));
+    this.#refuseBeyondCapacity(options.descriptorLimit === undefined ? openFileLimit() : options.descriptorLimit);
+  }
+
+  /**
+   * Past the capacity Node accepts a new client and closes it at once (its
+   * 'drop' event), so it learns right away instead of waiting in the backlog,
+   * and the reserved descriptors stay free for the browser pad and devices.
+   */
+  #refuseBeyondCapacity(limit: number | null): void {
+    const capacity = clientCapacity(limit);
+    if (capacity === null) return;
+    this.#server.maxConnections = capacity;
+    this.#server.on('drop', () =>
+      this.#capacityWarnings.note(
+        `refused a client: ${capacity} are connected, the most the file descriptor limit (${limit}) allows with ${RESERVED_DESCRIPTORS} kept for the browser pad and devices; raise it with 'ulimit -n'`,
+      ),
+    );
   }
 
   /**
@@ -71,8 +96,12 @@ export class SocketServer {
     await claimSocketPath(this.path);
     const binding = bindingPathFor(this.path);
     await listenRestricted(this.#server, binding);
-    // From now on a listener error (for example EMFILE on accept) is reported, not fatal.
-    this.#server.on('error', (error) => this.#onError?.(error));
+    // From now on a listener error is reported, not fatal; running out of descriptors is a warning, rate-limited.
+    this.#server.on('error', (error) => {
+      const code = errnoOf(error);
+      if (code === 'EMFILE' || code === 'ENFILE') this.#capacityWarnings.note(`cannot accept a client: this process is out of file descriptors (${code}); raise the limit with 'ulimit -n'`);
+      else this.#onError?.(error);
+    });
     try {
       // Step 4: the file already has mode 0600 from the umask; chmod states it explicitly, as the reference does.
       await chmod(binding, SOCKET_MODE);

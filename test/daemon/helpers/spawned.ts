@@ -14,21 +14,31 @@ export function requireBuiltCli(): void {
 export interface SpawnedDaemon {
   readonly child: ChildProcess;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stdout(): string;
   stderr(): string;
 }
 
+export interface SpawnOptions {
+  /** `daemon` (default) or `web`. */
+  readonly command?: 'daemon' | 'web';
+  /** Runs node under these, e.g. ['prlimit', '--nofile=256']. */
+  readonly wrapper?: readonly string[];
+}
+
 /** `pad-lattice daemon --socket PATH --identity-store DIR/ids.json [extra…]` as its own process; the caller kills it. */
-export function spawnCliDaemon(path: string, dir: string, extra: readonly string[] = [], spawnOptions: { readonly prefix?: readonly string[] } = {}): SpawnedDaemon {
+export function spawnCliDaemon(path: string, dir: string, extra: readonly string[] = [], options: SpawnOptions = {}): SpawnedDaemon {
   requireBuiltCli();
-  const [command, ...prefix] = spawnOptions.prefix ?? [process.execPath];
-  const child = spawn(command!, [...prefix, CLI, 'daemon', '--socket', path, '--identity-store', join(dir, 'ids.json'), ...extra], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const [program, ...args] = [...(options.wrapper ?? []), process.execPath, CLI, options.command ?? 'daemon'];
+  const child = spawn(program!, [...args, '--socket', path, '--identity-store', join(dir, 'ids.json'), ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return { child, exited, stderr: () => stderr };
+  return { child, exited, stdout: () => stdout, stderr: () => stderr };
 }
 
 /** True when a fresh connection to `path` gets a pong for a ping. */
