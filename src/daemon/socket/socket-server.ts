@@ -1,13 +1,13 @@
 import { chmod, lstat } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
+import { RateLimitedLog } from '../../support/rate-limited-log.js';
 import { ERROR_CODES, ERROR_TEXTS, encodeServerMessage } from '../wire/index.js';
 import { claimSocketPath } from './claim-path.js';
 import { Connection, type ConnectionHandler } from './connection.js';
-import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget.js';
 import { clientCapacity, openFileLimit, RESERVED_DESCRIPTORS } from './descriptor-limit.js';
-import { errnoOf } from './socket-errors.js';
-import { RateLimitedLog } from '../../support/rate-limited-log.js';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget.js';
 import { UNAVAILABLE_PEER_CREDENTIALS, effectiveUid, peerAllowed, type PeerCredentialSource } from './peer-credentials.js';
+import { errnoOf } from './socket-errors.js';
 import { assertSocketPathFits, bindingPathFor, publishSocket, removeIfStillOurs } from './socket-file.js';
 
 export interface SocketServerOptions {
@@ -17,7 +17,7 @@ export interface SocketServerOptions {
   readonly peerCredentials?: PeerCredentialSource;
   /** Listener-level errors after startup other than running out of descriptors (a warning); the server keeps running. */
   readonly onError?: (error: Error) => void;
-  /** One log line when a client is disconnected for leaving its replies unread. */
+  /** One log line when a client is disconnected for leaving its replies unread, or refused at the descriptor limit. */
   readonly onClientWarning?: (message: string) => void;
   /** Per-client output budget; the defaults of output-budget.ts unless a test needs small ones. */
   readonly outputLimits?: OutputLimits;
