@@ -1,4 +1,5 @@
 import { closeSync, writeSync } from 'node:fs';
+import { fileProblem } from '../support/file-errors.js';
 import { openPrivateOutput, UnsafePathError } from '../support/private-file.js';
 import { MidiDeviceError, MidiPortClosedError } from './errors.js';
 import { formatHexLine } from './hex-line.js';
@@ -43,6 +44,6 @@ function openTraceFile(path: string): number {
     return openPrivateOutput(path);
   } catch (error) {
     if (error instanceof UnsafePathError) throw new MidiDeviceError(`cannot write MIDI trace: ${error.message}`, { cause: error });
-    throw new MidiDeviceError(`cannot write MIDI trace '${path}': ${(error as Error).message}`, { cause: error });
+    throw new MidiDeviceError(`cannot write MIDI trace '${path}': ${fileProblem(error)}; give a file in an existing folder (or trace:- for stdout)`, { cause: error });
   }
 }

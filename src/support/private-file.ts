@@ -15,6 +15,7 @@ import {
   type Stats,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { errnoCode } from './file-errors.js';
 import { effectiveUid, stagingPathFor } from './staging-files.js';
 
 /*
@@ -54,16 +55,12 @@ function unsafeText(path: string, reason: UnsafePathReason): string {
   }
 }
 
-function errnoOf(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | null)?.code;
-}
-
 /** Opens `path` without following a final link; ELOOP (it is a link) becomes an UnsafePathError. */
 function openNoFollow(path: string, flags: number, mode?: number): number {
   try {
     return openSync(path, flags | O_NOFOLLOW, mode);
   } catch (error) {
-    if (errnoOf(error) === 'ELOOP') throw new UnsafePathError(path, 'symlink');
+    if (errnoCode(error) === 'ELOOP') throw new UnsafePathError(path, 'symlink');
     throw error;
   }
 }
@@ -151,7 +148,7 @@ export function readOwnFile(path: string, options: { readonly privateOnly?: bool
   try {
     fd = openNoFollow(path, O_RDONLY | O_NONBLOCK);
   } catch (error) {
-    if (errnoOf(error) === 'ENOENT') return null;
+    if (errnoCode(error) === 'ENOENT') return null;
     throw error;
   }
   try {
@@ -179,7 +176,7 @@ export function preparePrivateDirectory(directory: string, options: { readonly t
     mkdirSync(directory, { mode: PRIVATE_DIRECTORY_MODE });
     return;
   } catch (error) {
-    if (errnoOf(error) !== 'EEXIST') throw error;
+    if (errnoCode(error) !== 'EEXIST') throw error;
   }
   if (options.tighten !== true) return;
   let fd: number;
@@ -199,7 +196,7 @@ function lstatOrNull(path: string): Stats | null {
   try {
     return lstatSync(path);
   } catch (error) {
-    if (errnoOf(error) === 'ENOENT') return null;
+    if (errnoCode(error) === 'ENOENT') return null;
     throw error;
   }
 }

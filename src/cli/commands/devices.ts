@@ -8,26 +8,30 @@ import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
 import { MidiUnavailableError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
-import type { CatalogLoad } from '../../profiles/index.js';
+import { opensAutomatically, type CatalogLoad } from '../../profiles/index.js';
 import { describeSerialPort, listSerialPorts, serialPortJson, type SerialListing } from '../../serial/listing.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 const HELP = `Usage: pad-lattice devices [--all] [--json]
 
 Lists every device profile that matches the MIDI ports now, experimental
 profiles included: the profile id, its status, and the input and output port
-it would use. The daemon opens supported profiles by itself; an experimental
-one needs 'pad-lattice daemon --profile ID' (and, ideally, a guided test:
-'pad-lattice profile test ID --report FILE').
+it would use. The daemon opens by itself the supported profiles (tested on
+hardware) and those checked against the manufacturer's documents ("opens
+automatically"); any other experimental one needs 'pad-lattice daemon
+--profile ID'. A guided test confirms a profile on your hardware:
+'pad-lattice profile test ID --report FILE'.
 
 With --all it also lists the serial ports and HID devices (for serial and HID
 drivers), or says plainly why this machine cannot list them.
 
 Options:
   --all     also list serial ports and HID devices
-  --json    print {"matches":[{"profile","status","input","output"}, ...]};
+  --json    print {"matches":[{"profile","status","opens_automatically",
+            "input","output"}, ...]};
             with --all also "serial":{"available":true,"ports":[...]} and
             "hid":{"available":true,"devices":[...]}, each of them
             {"available":false,"reason"} when it cannot be listed
@@ -67,26 +71,32 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
         // Serial and HID do not need MIDI, so --all still lists them.
         if (values.all === true) {
           const extra = await listOtherDevices(deps);
-          io.stdout.write(json ? `${JSON.stringify(extraJson(extra))}\n` : extraText(extra));
+          io.stdout.write(json ? `${stringifyJsonSafely(extraJson(extra))}\n` : extraText(extra));
         }
         return EXIT.unavailable;
       }
       const matches = catalog.detect(ports.inputs, ports.outputs, true).map(({ profile, input, output }) => ({
         profile: profile.id,
         status: profile.status,
+        opens_automatically: opensAutomatically(profile),
         input,
         output,
       }));
       const extra = values.all === true ? await listOtherDevices(deps) : null;
       if (json) {
-        io.stdout.write(`${JSON.stringify({ matches, ...(extra === null ? {} : extraJson(extra)) })}\n`);
+        io.stdout.write(`${stringifyJsonSafely({ matches, ...(extra === null ? {} : extraJson(extra)) })}\n`);
       } else if (matches.length === 0) {
         io.stdout.write("no matching devices (see 'pad-lattice ports' for what is connected)\n");
       } else {
         const style = makeStyle(colourEnabled(io.stdout, io.env));
         for (const match of matches) {
-          const status = match.status === 'supported' ? style.green(match.status) : style.yellow(`${match.status}: use --profile ${match.profile}`);
-          io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${match.input}\n  output: ${match.output}\n`);
+          const status =
+            match.status === 'supported'
+              ? style.green(match.status)
+              : match.opens_automatically
+                ? style.yellow(`${match.status}: opens automatically, not yet tested on hardware`)
+                : style.yellow(`${match.status}: use --profile ${match.profile}`);
+          io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${escapeUntrusted(match.input)}\n  output: ${escapeUntrusted(match.output)}\n`);
         }
       }
       if (!json && extra !== null) io.stdout.write(extraText(extra));
@@ -121,7 +131,8 @@ type Section = { readonly available: true; readonly lines: readonly string[] } |
 function sectionText(heading: string, section: Section): string {
   if (!section.available) return `${section.reason}\n`;
   if (section.lines.length === 0) return `${heading}: none\n`;
-  return `${heading}:\n${section.lines.map((line) => `  ${line}\n`).join('')}`;
+  // Device names and serial numbers come from the devices: shown escaped.
+  return `${heading}:\n${section.lines.map((line) => `  ${escapeUntrusted(line)}\n`).join('')}`;
 }
 
 function extraText({ serial, hid }: OtherDevices): string {

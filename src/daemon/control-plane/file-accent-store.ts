@@ -1,4 +1,5 @@
 import type { AgentIdentity } from '../../domain/identity.js';
+import { fileProblem } from '../../support/file-errors.js';
 import { UnsafePathError } from '../../support/private-file.js';
 import { SILENT_LOGGER, type Logger } from '../../support/logger.js';
 import type { AccentStore } from './accent-store.js';
@@ -64,6 +65,5 @@ export class FileAccentStore implements AccentStore {
 
 function writeFailureText(path: string, error: unknown): string {
   if (error instanceof UnsafePathError) return error.message;
-  const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown error';
-  return `cannot write ${path} (${code}); check that its folder exists and is writable, or pass --identity-store PATH`;
+  return `cannot write ${path}: ${fileProblem(error)}; check that its folder exists and is writable, or pass --identity-store PATH`;
 }

@@ -49,6 +49,21 @@ export async function publishSocket(binding: string, path: string): Promise<void
   }
 }
 
+/**
+ * An error about the private binding name, retold about the public path the
+ * user chose (its `path`/`address` and message), so error reporting that
+ * looks at the socket path — a missing folder, no permission — still
+ * recognises it. Other errors pass unchanged.
+ */
+export function aboutPublicPath(error: unknown, binding: string, path: string): unknown {
+  if (binding === path || typeof error !== 'object' || error === null) return error;
+  const fields = error as { path?: unknown; address?: unknown; message?: unknown };
+  if (fields.path === binding) fields.path = path;
+  if (fields.address === binding) fields.address = path;
+  if (typeof fields.message === 'string') fields.message = fields.message.split(binding).join(path);
+  return error;
+}
+
 /** Removes `path` only while it is still the socket file with `inode` (wire-protocol-1.md §3.3: only the one this process bound). */
 export function removeIfStillOurs(path: string, inode: number): void {
   try {

@@ -8,7 +8,7 @@ import { clientCapacity, openFileLimit, RESERVED_DESCRIPTORS } from './descripto
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget.js';
 import { UNAVAILABLE_PEER_CREDENTIALS, effectiveUid, peerAllowed, type PeerCredentialSource } from './peer-credentials.js';
 import { errnoOf } from './socket-errors.js';
-import { assertSocketPathFits, bindingPathFor, publishSocket, removeIfStillOurs } from './socket-file.js';
+import { aboutPublicPath, assertSocketPathFits, bindingPathFor, publishSocket, removeIfStillOurs } from './socket-file.js';
 
 export interface SocketServerOptions {
   readonly path: string;
@@ -95,7 +95,9 @@ export class SocketServer {
     assertSocketPathFits(this.path);
     await claimSocketPath(this.path);
     const binding = bindingPathFor(this.path);
-    await listenRestricted(this.#server, binding);
+    await listenRestricted(this.#server, binding).catch((error: unknown) => {
+      throw aboutPublicPath(error, binding, this.path);
+    });
     // From now on a listener error is reported, not fatal; running out of descriptors is a warning, rate-limited.
     this.#server.on('error', (error) => {
       const code = errnoOf(error);
@@ -111,7 +113,7 @@ export class SocketServer {
     } catch (error) {
       // Step 6: undo. Closing unlinks the binding name if it is still there.
       await this.close();
-      throw error;
+      throw aboutPublicPath(error, binding, this.path);
     }
   }
 
