@@ -31,7 +31,7 @@ const { O_WRONLY, O_RDONLY, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_DIRECTORY
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIRECTORY_MODE = 0o700;
 
-export type UnsafePathReason = 'symlink' | 'foreign-owner' | 'not-a-file';
+export type UnsafePathReason = 'symlink' | 'foreign-owner' | 'not-a-file' | 'shared';
 
 /** A path Pad-Lattice refuses to write to (or read as its own), with a one-line cause and fix. */
 export class UnsafePathError extends Error {
@@ -52,6 +52,8 @@ function unsafeText(path: string, reason: UnsafePathReason): string {
       return `${path} belongs to another user; remove it or choose another path`;
     case 'not-a-file':
       return `${path} is not a regular file; remove it or choose another path`;
+    case 'shared':
+      return `${path} is readable by other users; remove it or choose another path`;
   }
 }
 
@@ -154,9 +156,8 @@ export function readOwnFile(path: string, options: { readonly privateOnly?: bool
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new UnsafePathError(path, 'not-a-file');
-    if (stats.uid !== effectiveUid() || (options.privateOnly === true && (stats.mode & 0o077) !== 0)) {
-      throw new UnsafePathError(path, 'foreign-owner');
-    }
+    if (stats.uid !== effectiveUid()) throw new UnsafePathError(path, 'foreign-owner');
+    if (options.privateOnly === true && (stats.mode & 0o077) !== 0) throw new UnsafePathError(path, 'shared');
     return readFileSync(fd);
   } finally {
     closeSync(fd);

@@ -129,7 +129,7 @@ describe('readOwnFile', () => {
     foreignFile(theirs);
     expectRefused(() => readOwnFile(theirs), 'foreign-owner');
     chmodSync(ours, 0o644);
-    expectRefused(() => readOwnFile(ours, { privateOnly: true }), 'foreign-owner');
+    expectRefused(() => readOwnFile(ours, { privateOnly: true }), 'shared');
   });
 });
 
