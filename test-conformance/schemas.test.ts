@@ -26,6 +26,11 @@ const INVENTORY: Known = {
   why: 'inventory is a Pad-Lattice extension only our CLI sends; the reference daemon answers it with unknown_message_type',
 };
 
+const WEB_EXTENSIONS: Known = {
+  lines: /^\(root\): message types the reference lacks: ours \[("select_agent","use_extensions"|"extensions","overflow","press_result")\], reference \[\]$/,
+  why: 'our opt-in extensions (press results, the overflow list, select_agent): sent only to a client that asked with use_extensions',
+};
+
 const ACCENTS: Known = { lines: /\.accent: allowed values: ours \["\\"cyan\\"/, why: 'a session only ever gets one of the eight identity accents' };
 
 const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly Known[] }[] = [
@@ -55,12 +60,16 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
   {
     ours: 'web-surface-protocol-client.schema.json',
     reference: 'web-surface-protocol-v1.json',
-    known: [{ lines: exactly('<authenticate>.credential: null allowed: ours true, reference false'), why: 'a null credential means none (web-surface-protocol-1.md §11)' }],
+    known: [
+      WEB_EXTENSIONS,
+      { lines: exactly('<authenticate>.credential: null allowed: ours true, reference false'), why: 'a null credential means none (web-surface-protocol-1.md §11)' },
+    ],
   },
   {
     ours: 'web-surface-protocol-daemon.schema.json',
     reference: 'web-surface-protocol-v1.json',
     known: [
+      WEB_EXTENSIONS,
       { lines: /^<surface>\.visual_frame\.[a-z_.]+(\[\])*: allowed values: ours /, why: 'ours lists the Visual Protocol 1 tokens each part of the frame can hold' },
       { lines: /^<error>\.code: allowed values: ours /, why: 'ours lists the codes our daemon sends' },
       { lines: /^<(error>\.error|pairing>\.pairing_url): minLength: ours 1, reference none$/, why: 'our daemon never sends these empty' },
@@ -112,7 +121,7 @@ describe("our published schemas against the reference's", () => {
 
   it.each([
     ['wire-protocol', 'socket-protocol-v1.json', ['inventory']],
-    ['web-surface-protocol', 'web-surface-protocol-v1.json', []],
+    ['web-surface-protocol', 'web-surface-protocol-v1.json', ['extensions', 'overflow', 'press_result', 'select_agent', 'use_extensions']],
   ] as const)('%s: our two directions together have the reference message types, and only our listed extensions besides', (protocol, reference, extensions) => {
     const ours = [
       ...messageTypes(readPublished(`${protocol}-client.schema.json`)),

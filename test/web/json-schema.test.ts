@@ -29,10 +29,15 @@ const BASES = [
   { protocol: 1, type: 'revoke_remote' },
   { protocol: 1, type: 'start_experience', kind: 'show' },
   { protocol: 1, type: 'stop_experience' },
+  { protocol: 1, type: 'use_extensions', extensions: ['press_results', 'overflow', 'not-yet-invented'] },
+  { protocol: 1, type: 'select_agent', agent: 3 },
 ];
 
 /** Values that are right for some member and wrong for most (a 257-character credential among them). */
-const POOL = [null, '', 'x', 'approve', 'nope', 'demo', 'show', 0, 1, 2, -1, 0.5, 7, 8, 7.0000001, true, [], {}, 'a'.repeat(257), '\u{1f600}'.repeat(257)];
+const POOL = [
+  null, '', 'x', 'approve', 'nope', 'demo', 'show', 0, 1, 2, -1, 0.5, 7, 8, 7.0000001, 1e16, true, [], {}, ['overflow', 'x'], [1],
+  Array(17).fill('x'), 'a'.repeat(257), '\u{1f600}'.repeat(257),
+];
 
 function verdicts(message: Record<string, unknown>) {
   const text = JSON.stringify(message);

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS } from '../../domain/index.js';
 import { STATE_HEIGHT, STATE_WIDTH, VISUAL_PROTOCOL_VERSION, VISUAL_TOKENS } from '../../visual-protocol/index.js';
 import { BROWSER_SELECTOR_CAPACITY, MAX_CREDENTIAL_LENGTH, MAX_WEB_LABEL_LENGTH, PAIRING_TTL, WEB_PROTOCOL_VERSION } from '../limits.js';
+import { MAX_EXTENSION_NAMES } from './client-message.js';
 import { WEB_ERRORS } from './errors.js';
+import { MAX_LISTED_OVERFLOW, WEB_EXTENSIONS } from './extension-messages.js';
 
 /*
  * Web Surface Protocol 1 as published JSON Schemas (schemas/web-surface-protocol-*.schema.json).
@@ -31,6 +33,9 @@ export const webClientMessageSchema = z
     message('revoke_remote', {}),
     message('start_experience', { kind: z.enum(['demo', 'show']) }),
     message('stop_experience', {}),
+    // Our extensions (extension-messages.ts): unknown extension names are ignored, not refused.
+    message('use_extensions', { extensions: z.array(z.string()).max(MAX_EXTENSION_NAMES) }),
+    message('select_agent', { agent: z.int().min(0) }),
   ])
   .meta({ title: 'Pad-Lattice Web Surface Protocol 1: browser to daemon' });
 
@@ -50,12 +55,15 @@ const visualFrame = z.strictObject({
   overflow: tokens(/^system:overflow$/),
 });
 
+/** A label after sanitizeLabel: never empty, at most 80 code points. */
+const webLabel = z.string().min(1).max(MAX_WEB_LABEL_LENGTH);
+
 const surfaceSession = z.strictObject({
   slot,
   state,
   selected: z.boolean(),
   accent: z.enum(IDENTITY_ACCENTS),
-  label: z.string().min(1).max(MAX_WEB_LABEL_LENGTH),
+  label: webLabel,
 });
 
 const rgbHex = z.string().regex(/^#[0-9a-f]{6}$/);
@@ -102,6 +110,20 @@ export const webDaemonMessageSchema = z
     }),
     message('performance_frame', { grid: z.array(rail(rgbHex)).length(8), top: rail(rgbHex), right: rail(rgbHex) }),
     message('remote_revoked', {}),
+    // Our extensions, sent only to a client that asked for them with use_extensions.
+    message('extensions', { extensions: z.array(z.enum(WEB_EXTENSIONS)) }),
+    message('press_result', {
+      press: z.enum([...CONTROL_ACTIONS, 'select']),
+      outcome: z.enum(['delivered', 'refused', 'selected', 'not_selected', 'experience', 'dropped']),
+      reason: z.enum(['no_selection', 'nothing_waiting', 'too_soon', 'not_delivered', 'gone', 'no_room']).nullable(),
+      agent: z.strictObject({ slot: slot.nullable(), label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }).nullable(),
+    }),
+    message('overflow', {
+      count: z.int().min(0),
+      agents: z
+        .array(z.strictObject({ agent: z.int().min(0), state, label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }))
+        .max(MAX_LISTED_OVERFLOW),
+    }),
     message('error', { code: z.enum([...new Set(Object.values(WEB_ERRORS).map((error) => error.code))]), error: z.string().min(1) }),
   ])
   .meta({ title: 'Pad-Lattice Web Surface Protocol 1: daemon to browser' });

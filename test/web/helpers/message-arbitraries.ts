@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, makeShowColor, makeSurfaceView } from '../../../src/domain/index.js';
 import { WEB_ERRORS } from '../../../src/web/protocol/errors.js';
 import { experienceStateMessage } from '../../../src/web/protocol/experience-message.js';
+import { WEB_EXTENSIONS, extensionsMessage, overflowMessage, pressResultMessage } from '../../../src/web/protocol/extension-messages.js';
 import { performanceFrameMessage } from '../../../src/web/protocol/performance-message.js';
 import { REMOTE_REVOKED_MESSAGE, authenticatedMessage, errorMessage, pairingMessage } from '../../../src/web/protocol/server-messages.js';
 import { surfaceMessage } from '../../../src/web/protocol/surface-message.js';
@@ -10,6 +11,7 @@ const slot = fc.integer({ min: 0, max: 7 });
 const color = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })).map((rgb) => makeShowColor('red', rgb));
 const rail = fc.array(color, { minLength: 8, maxLength: 8 });
 const nullable = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
+const pressTarget = fc.record({ slot: nullable(slot), label: fc.string({ maxLength: 100 }), accent: nullable(fc.constantFrom(...IDENTITY_ACCENTS)) });
 
 /** Every kind of message the daemon writes, built by the daemon's own builders. */
 export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
@@ -54,5 +56,32 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
     ),
   fc.constantFrom(...Object.values(WEB_ERRORS)).map(errorMessage),
   fc.constant(REMOTE_REVOKED_MESSAGE),
+  fc.subarray([...WEB_EXTENSIONS]).map(extensionsMessage),
+  fc
+    .tuple(
+      fc.constantFrom(...CONTROL_ACTIONS, 'select' as const),
+      fc.oneof(
+        fc.constant('dropped' as const),
+        fc.record({ kind: fc.constant('delivered' as const), action: fc.constantFrom(...CONTROL_ACTIONS), agent: pressTarget }),
+        fc.record({
+          kind: fc.constant('refused' as const),
+          action: fc.constantFrom(...CONTROL_ACTIONS),
+          reason: fc.constantFrom('no_selection' as const, 'nothing_waiting' as const, 'too_soon' as const, 'not_delivered' as const),
+        }),
+        fc.record({ kind: fc.constant('selected' as const), agent: pressTarget }),
+        fc.record({ kind: fc.constant('not_selected' as const), reason: fc.constantFrom('gone' as const, 'no_room' as const) }),
+        fc.constant({ kind: 'experience' as const }),
+      ),
+    )
+    .map(([press, outcome]) => pressResultMessage(press, outcome)),
+  fc
+    .record({
+      overflowCount: fc.nat(40),
+      overflow: fc.array(
+        fc.record({ ref: fc.nat(), state: fc.constantFrom(...AGENT_STATES), label: fc.string({ maxLength: 100 }), accent: nullable(fc.constantFrom(...IDENTITY_ACCENTS)) }),
+        { maxLength: 12 },
+      ),
+    })
+    .map(({ overflowCount, overflow }) => overflowMessage({ ...makeSurfaceView({ selectedState: null, overflowCount }), overflow })),
 );
 
