@@ -10,6 +10,8 @@ export interface SessionIndicator {
   readonly accent: string;
   /** Display only (browser legend); Visual Protocol 1 ignores it. */
   readonly label: string;
+  /** The machine the session runs on when it is not this one (display only, like the label). */
+  readonly host?: string;
 }
 
 /** The hardware-independent snapshot the control plane hands to every surface. */

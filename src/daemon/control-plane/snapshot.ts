@@ -1,4 +1,4 @@
-import type { AgentState, ControlAction, SurfaceView } from '../../domain/index.js';
+import { REMOTE_HOST_METADATA_KEY, type AgentState, type ControlAction, type SurfaceView } from '../../domain/index.js';
 import { sessionLabel } from './label.js';
 import type { SessionRecord } from './session-record.js';
 import type { SessionSnapshot } from './types.js';
@@ -38,6 +38,7 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
     sessions: Object.freeze(
       parts.visible.map((record) => {
         const slot = record.slot ?? 0;
+        const host = record.metadata.get(REMOTE_HOST_METADATA_KEY);
         return Object.freeze({
           slot,
           state: record.state,
@@ -45,6 +46,7 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
           // A visible session always has an accent; the fallback only guards the type.
           accent: record.accent ?? parts.accentNames[slot] ?? '',
           label: sessionLabel(record.identity, Object.fromEntries(record.metadata)),
+          ...(host === undefined ? {} : { host }),
         });
       }),
     ),
