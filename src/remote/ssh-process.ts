@@ -59,7 +59,8 @@ function reasonOf(ssh: string, startError: Error | null, message: string, code: 
       ? `${ssh} was not found; install OpenSSH's client (apt-get install openssh-client) or name it with --ssh`
       : `${ssh} could not be started (${errnoOf(startError) ?? startError.message})`;
   }
-  if (message !== '') return `ssh: ${escapeUntrusted(message, MAX_REASON)}`;
+  // ssh prefixes some of its messages itself ("ssh: connect to host …").
+  if (message !== '') return escapeUntrusted(message.startsWith('ssh: ') ? message : `ssh: ${message}`, MAX_REASON);
   return signal !== null ? `ssh ended by ${signal}` : `ssh exited with status ${code ?? 'unknown'}`;
 }
 
