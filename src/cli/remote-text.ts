@@ -26,6 +26,6 @@ export function describeRemoteEvent(event: RemoteEvent): string {
     case 'daemon_reachable':
       return `The daemon at ${event.socket} answers again.`;
     case 'relay_error':
-      return `The relay socket reported an error (${event.reason}); it keeps listening.`;
+      return `Relay: ${event.reason}; it keeps listening.`;
   }
 }

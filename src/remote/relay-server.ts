@@ -14,11 +14,18 @@ export interface RelayServerOptions {
   readonly admitAction: (action: ActionMessage) => boolean;
   /** Called when the daemon stops or starts answering forwarded connections (once per change). */
   readonly onDaemonReachable?: (reachable: boolean, error: Error | null) => void;
-  /** A listener error after startup (for example EMFILE on accept); the relay keeps listening. */
+  /** A listener error after startup (for example EMFILE on accept), or connections refused at the cap; the relay keeps listening. */
   readonly onError?: (error: Error) => void;
 }
 
 const SOCKET_MODE = 0o600;
+/**
+ * Remote connections relayed at once. Each costs a daemon connection; a
+ * launcher holds one and a waiting hook one more, so this leaves room for
+ * dozens of agents while a runaway remote client cannot use up the
+ * daemon's descriptors.
+ */
+export const MAX_RELAYED_CONNECTIONS = 128;
 
 export class RelayAlreadyRunningError extends Error {
   override readonly name = 'RelayAlreadyRunningError';
@@ -40,6 +47,7 @@ export class RelayServer {
   readonly #effectiveUid = effectiveUid();
   // The command pinged the daemon before starting the relay: only a change from here is news.
   #daemonReachable = true;
+  #atCapacity = false;
   #closed = false;
 
   private constructor(options: RelayServerOptions) {
@@ -98,6 +106,13 @@ export class RelayServer {
       socket.destroy();
       return;
     }
+    if (this.#connections.size >= MAX_RELAYED_CONNECTIONS) {
+      socket.destroy();
+      if (!this.#atCapacity) this.#options.onError?.(new Error(`${MAX_RELAYED_CONNECTIONS} remote connections are open; refusing more until some close`));
+      this.#atCapacity = true;
+      return;
+    }
+    this.#atCapacity = false;
     const connection = new RelayConnection(socket, {
       daemonSocket: this.#options.daemonSocket,
       namespace: this.#options.namespace,

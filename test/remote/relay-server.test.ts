@@ -10,7 +10,7 @@ import type { PeerCredentialSource } from '../../src/daemon/socket/index.js';
 import { loadSoPeerCred } from '../../src/daemon/socket/so-peercred.js';
 import type { ActionMessage } from '../../src/daemon/wire/index.js';
 import { HostNamespace } from '../../src/remote/host-namespace.js';
-import { RelayAlreadyRunningError, RelayServer } from '../../src/remote/relay-server.js';
+import { MAX_RELAYED_CONNECTIONS, RelayAlreadyRunningError, RelayServer } from '../../src/remote/relay-server.js';
 import { eventually, runDaemon, type RunningDaemon } from '../client/daemon-harness.js';
 import { removeTempSocketDirs } from '../client/fake-daemon.js';
 
@@ -30,13 +30,14 @@ interface Relay {
   readonly server: RelayServer;
   readonly client: PadLatticeClient;
   readonly admitted: ActionMessage[];
+  readonly errors: string[];
   admit: boolean;
 }
 
 async function relay(running: RunningDaemon, host: string, peerCredentials: PeerCredentialSource = loadSoPeerCred()): Promise<Relay> {
   const dir = mkdtempSync(join(tmpdir(), 'pl-relay-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const state: { admit: boolean; admitted: ActionMessage[] } = { admit: true, admitted: [] };
+  const state: { admit: boolean; admitted: ActionMessage[]; errors: string[] } = { admit: true, admitted: [], errors: [] };
   const server = await RelayServer.start({
     path: join(dir, `${host}.sock`),
     daemonSocket: running.socketPath,
@@ -46,6 +47,7 @@ async function relay(running: RunningDaemon, host: string, peerCredentials: Peer
       state.admitted.push(action);
       return state.admit;
     },
+    onError: (error) => state.errors.push(error.message),
   });
   cleanups.push(() => server.close());
   const client = new PadLatticeClient({ socketPath: server.path, timeoutMs: 2_000 });
@@ -174,6 +176,23 @@ describe('the remote relay against a real daemon', () => {
     await closed;
     expect(received).toBe(0);
     expect((await running.client.status()).sessions).toEqual([]);
+  });
+
+  it(`relays at most ${MAX_RELAYED_CONNECTIONS} connections at once and says so once`, async () => {
+    const running = await daemon();
+    const devbox = await relay(running, 'devbox');
+    const sockets = Array.from({ length: MAX_RELAYED_CONNECTIONS }, () => createConnection(devbox.server.path));
+    cleanups.push(() => sockets.forEach((socket) => socket.destroy()));
+    expect(await eventually(() => devbox.server.connectionCount === MAX_RELAYED_CONNECTIONS)).toBe(true);
+    for (let extra = 0; extra < 2; extra += 1) {
+      const refused = createConnection(devbox.server.path);
+      refused.on('error', () => undefined);
+      await new Promise((resolve) => refused.once('close', resolve));
+    }
+    expect(devbox.errors).toEqual([`${MAX_RELAYED_CONNECTIONS} remote connections are open; refusing more until some close`]);
+    sockets[0]!.destroy();
+    expect(await eventually(() => devbox.server.connectionCount === MAX_RELAYED_CONNECTIONS - 1)).toBe(true);
+    await devbox.client.ping();
   });
 
   it('refuses a second relay for the same host while the first runs', async () => {
