@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PeerCredentialSource } from '../daemon/socket/index.js';
+import { effectiveUid, type PeerCredentialSource } from '../daemon/socket/index.js';
 import type { ActionMessage } from '../daemon/wire/index.js';
 import { errorMessage } from '../support/error-message.js';
 import { HostNamespace, hostNameFrom } from './host-namespace.js';
@@ -156,8 +156,7 @@ async function setUp(options: RemoteLinkOptions, staleSshd: number | null): Prom
 async function startRelay(options: RemoteLinkOptions, setup: SetupResult, watch: LinkWatch): Promise<RelayServer> {
   const host = options.name ?? hostNameFrom(setup.nodeName);
   if (host === null) throw new RemoteLinkError(`the remote host's name ${JSON.stringify(setup.nodeName)} is not usable; name it with --name`);
-  const uid = process.getuid?.() ?? 0;
-  await ensurePrivateDirectory(options.relayDirectory, uid);
+  await ensurePrivateDirectory(options.relayDirectory, effectiveUid());
   const path = `${options.relayDirectory}/${host}.sock`;
   if (Buffer.byteLength(path) > MAX_LOCAL_SOCKET_BYTES || path.includes(':')) {
     throw new RemoteLinkError(`the relay socket path ${JSON.stringify(path)} is too long or holds ":"; set XDG_RUNTIME_DIR to a short folder`);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LauncherLease } from '../../src/agents/shared/launcher-lease.js';
 import { DaemonDisconnectedError, PadLatticeClient, type ActionSubscription, type StatusSessionReport } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
+import { loadSoPeerCred } from '../../src/daemon/socket/so-peercred.js';
 import { eventually, tempFolder, traceLines, writeFifo } from '../e2e/helpers.js';
 import { signal, startSshd, type TestSshd } from './sshd-harness.js';
 
@@ -95,12 +96,15 @@ describe('pad-lattice remote over a real OpenSSH server on 127.0.0.1', () => {
     const fifo = join(dir, 'pads.fifo');
     execFileSync('mkfifo', [fifo]);
     const baseEnv = { ...process.env, HOME: dir, XDG_CONFIG_HOME: '', PAD_LATTICE_PROFILE_PATH: '', PAD_LATTICE_SOCKET: '', NO_COLOR: '1', SSH_AUTH_SOCK: '' };
-    startCli(
+    const daemon = startCli(
       ['daemon', '--profile', 'novation/launchpad/pro-mk1', '--output', `trace:${trace}`, '--input', `file:${fifo}`, '--socket', socket, '--identity-store', join(dir, 'ids.json'), '--no-greeting'],
       baseEnv,
     );
     const local = new PadLatticeClient({ socketPath: socket, timeoutMs: 5_000 });
     await eventually(() => local.ping().then(() => true, () => false), 'the daemon to answer');
+    // The uid rule is really enforced on both sockets here, so the forwarded connections below pass a real check.
+    expect(daemon.stderr()).toContain('peer uid checked with SO_PEERCRED');
+    expect(loadSoPeerCred().available).toBe(true);
 
     const runtime = join(dir, 'run');
     mkdirSync(runtime, { mode: 0o700 });
