@@ -9,13 +9,19 @@ export function hostNameProblem(name: string): string | null {
 }
 
 /**
- * A name for the machine from its `uname -n`: the first label of the node
- * name with anything outside the host-name alphabet replaced by "-". Null
- * when nothing usable is left.
+ * The default name of a host: the ssh destination as typed, without `user@`,
+ * an `ssh://` prefix or a port, up to the first dot (an IPv4 address stays
+ * whole), with anything outside the host-name alphabet replaced by "-". It
+ * is known before connecting, so a second link for the same name is refused
+ * before it touches the remote host. Null when nothing usable is left.
  */
-export function hostNameFrom(nodeName: string): string | null {
-  const first = nodeName.trim().split('.')[0] ?? '';
-  const cleaned = first.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 63);
+export function hostNameFromDestination(destination: string): string | null {
+  const host = destination
+    .replace(/^ssh:\/\//, '')
+    .replace(/^.*@/, '')
+    .replace(/:[0-9]+$/, '');
+  const name = /^[0-9]{1,3}(\.[0-9]{1,3}){3}$/.test(host) ? host : (host.split('.')[0] ?? '');
+  const cleaned = name.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 63);
   return cleaned === '' ? null : cleaned;
 }
 

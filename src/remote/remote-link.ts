@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { effectiveUid, type PeerCredentialSource } from '../daemon/socket/index.js';
 import type { ActionMessage } from '../daemon/wire/index.js';
 import { errorMessage } from '../support/error-message.js';
-import { HostNamespace, hostNameFrom } from './host-namespace.js';
+import { HostNamespace } from './host-namespace.js';
 import { LinkWatch } from './link-watch.js';
 import { ensurePrivateDirectory } from './private-directory.js';
 import type { RemoteEvent } from './remote-events.js';
@@ -38,8 +38,8 @@ export interface RemoteLinkOptions {
   readonly target: SshTarget;
   /** The remote folder (see remoteDirectoryArgument). */
   readonly remoteDir: string;
-  /** How the pad names the host; null: the remote's node name. */
-  readonly name: string | null;
+  /** How the pad names the host (see hostNameFromDestination for the default). */
+  readonly name: string;
   readonly keepaliveSeconds: number;
   readonly daemonSocket: string;
   /** The private folder for the relay socket (created 0700 if missing). */
@@ -69,8 +69,9 @@ interface OpenLink {
 }
 
 /**
- * Keeps the SSH link up until `signal` aborts: set up the remote folder,
- * start the relay (once), forward the remote socket to it, then watch the
+ * Keeps the SSH link up until `signal` aborts: start the relay (once, so a
+ * name already in use fails before any ssh runs), set up the remote folder,
+ * forward the remote socket to the relay, then watch the
  * heartbeat. When the link drops — ssh ends, or the heartbeat stops for
  * MISSED_BEATS intervals — every relayed connection is closed at once, so
  * the daemon ends the host's leased sessions and forgets its subscriptions,
@@ -80,7 +81,10 @@ interface OpenLink {
 export async function runRemoteLink(options: RemoteLinkOptions): Promise<void> {
   const now = options.now ?? (() => performance.now());
   const watch = new LinkWatch(MISSED_BEATS * options.keepaliveSeconds * 1000, now);
-  let relay: RelayServer | null = null;
+  // Claimed before any ssh runs: a second link for the same name must not touch the remote folder.
+  const relay = await startRelay(options, watch).catch((error: unknown) => {
+    throw error instanceof RemoteLinkError ? error : new RemoteLinkError(errorMessage(error));
+  });
   let connectedBefore = false;
   /** The remote sshd of the link we last gave up on; the next setup ends it if it still runs. */
   let staleSshd: number | null = null;
@@ -97,7 +101,6 @@ export async function runRemoteLink(options: RemoteLinkOptions): Promise<void> {
       try {
         const setup = await setUp(options, staleSshd);
         staleSshd = null;
-        relay ??= await startRelay(options, setup, watch);
         link = await openForward(options, setup, relay.path, watch);
       } catch (error) {
         if (options.signal.aborted) break;
@@ -129,11 +132,11 @@ export async function runRemoteLink(options: RemoteLinkOptions): Promise<void> {
       await pause(retryMs, options.signal);
     }
   } finally {
-    await relay?.close();
+    await relay.close();
   }
 }
 
-/** Runs the setup script; its result names the remote folder and the host. */
+/** Runs the setup script; its result names the remote folder. */
 async function setUp(options: RemoteLinkOptions, staleSshd: number | null): Promise<SetupResult> {
   const lines: string[] = [];
   const command = setupCommand(options.target, options.remoteDir, staleSshd);
@@ -153,9 +156,8 @@ async function setUp(options: RemoteLinkOptions, staleSshd: number | null): Prom
   return setup;
 }
 
-async function startRelay(options: RemoteLinkOptions, setup: SetupResult, watch: LinkWatch): Promise<RelayServer> {
-  const host = options.name ?? hostNameFrom(setup.nodeName);
-  if (host === null) throw new RemoteLinkError(`the remote host's name ${JSON.stringify(setup.nodeName)} is not usable; name it with --name`);
+async function startRelay(options: RemoteLinkOptions, watch: LinkWatch): Promise<RelayServer> {
+  const host = options.name;
   await ensurePrivateDirectory(options.relayDirectory, effectiveUid());
   const path = `${options.relayDirectory}/${host}.sock`;
   if (Buffer.byteLength(path) > MAX_LOCAL_SOCKET_BYTES || path.includes(':')) {

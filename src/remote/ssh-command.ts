@@ -50,7 +50,7 @@ const COMMON_OPTIONS = ['-T', '-o', 'ControlMaster=no', '-o', 'ControlPath=none'
  * The setup connection: creates the folder (mode 0700, refused when it
  * belongs to someone else), removes a socket left by an earlier link (sshd
  * does not, and its StreamLocalBindUnlink is off by default), and prints the
- * folder's physical path and the machine's node name.
+ * folder's physical path.
  *
  * `staleSshd` is the remote sshd of our previous link, which we gave up on.
  * After a stall it may still be alive on the remote host and hold the
@@ -71,7 +71,6 @@ export function setupCommand(target: SshTarget, remoteDir: string, staleSshd: nu
     'if [ -n "$stale" ]; then case "$(ps -o args= -p "$stale" 2>/dev/null)" in sshd*@notty*) kill -9 "$stale" 2>/dev/null;; esac; fi',
     `rm -f -- ${REMOTE_SOCKET_NAME}`,
     `echo "${MARK} dir=$(pwd -P)"`,
-    `echo "${MARK} node=$(uname -n)"`,
   ].join('; ');
   const stale = staleSshd === null ? '' : ` ${staleSshd}`;
   return [...COMMON_OPTIONS, ...target.sshArgs, '--', target.destination, `/bin/sh -c '${script}' ${MARK} ${remoteDir}${stale}`];
@@ -110,17 +109,12 @@ export function forwardCommand(target: SshTarget, remoteSocket: string, relaySoc
 export interface SetupResult {
   /** The folder's physical path on the remote host. */
   readonly dir: string;
-  /** `uname -n` of the remote host. */
-  readonly nodeName: string;
 }
 
-/** The setup script's two lines, wherever a login script put other output around them; null when missing. */
+/** The setup script's line, wherever a login script put other output around it; null when missing. */
 export function parseSetupOutput(stdout: string): SetupResult | null {
-  let dir: string | null = null;
-  let nodeName: string | null = null;
-  for (const line of stdout.split('\n')) {
-    if (line.startsWith(`${MARK} dir=`)) dir = line.slice(`${MARK} dir=`.length);
-    if (line.startsWith(`${MARK} node=`)) nodeName = line.slice(`${MARK} node=`.length);
-  }
-  return dir === null || nodeName === null || !dir.startsWith('/') ? null : { dir, nodeName };
+  const prefix = `${MARK} dir=`;
+  const line = stdout.split('\n').findLast((candidate) => candidate.startsWith(prefix));
+  const dir = line?.slice(prefix.length);
+  return dir === undefined || !dir.startsWith('/') ? null : { dir };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HostNamespace, hostNameFrom, hostNameProblem } from '../../src/remote/host-namespace.js';
+import { HostNamespace, hostNameFromDestination, hostNameProblem } from '../../src/remote/host-namespace.js';
 import { towardDaemon, towardRemote } from '../../src/remote/relay-translation.js';
 import { LinkWatch } from '../../src/remote/link-watch.js';
 
@@ -8,11 +8,13 @@ const line = (value: object | string) => Buffer.from(typeof value === 'string' ?
 const parsed = (out: Buffer | string) => JSON.parse(out.toString()) as Record<string, unknown>;
 
 describe('host names', () => {
-  it('takes the first label of a node name and keeps only the host-name alphabet', () => {
-    expect(hostNameFrom('devbox.example.com\n')).toBe('devbox');
-    expect(hostNameFrom('DESKTOP-7QX2 (wsl)')).toBe('DESKTOP-7QX2--wsl-');
-    expect(hostNameFrom('__x')).toBe('x');
-    expect(hostNameFrom('...')).toBeNull();
+  it('makes the default name from the ssh destination: no user, scheme or port, first label, IPv4 whole', () => {
+    expect(hostNameFromDestination('devbox')).toBe('devbox');
+    expect(hostNameFromDestination('me@devbox.example.com')).toBe('devbox');
+    expect(hostNameFromDestination('ssh://me@dev-vm:2222')).toBe('dev-vm');
+    expect(hostNameFromDestination('10.0.0.5')).toBe('10.0.0.5');
+    expect(hostNameFromDestination('wsl box')).toBe('wsl-box');
+    expect(hostNameFromDestination('me@...')).toBeNull();
   });
 
   it('accepts names for --name that fit a socket file name and a label', () => {

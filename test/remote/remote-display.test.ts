@@ -1,7 +1,13 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRemoteEvent } from '../../src/cli/remote-text.js';
 import { makeIdentity, makeSurfaceView } from '../../src/domain/index.js';
+import { loadSoPeerCred } from '../../src/daemon/socket/so-peercred.js';
+import { HostNamespace } from '../../src/remote/host-namespace.js';
+import { RelayServer } from '../../src/remote/relay-server.js';
 import { forwardCommand, parseSetupOutput, remoteDirectoryArgument, setupCommand } from '../../src/remote/ssh-command.js';
 import { sceneLabel } from '../../src/web/protocol/labels.js';
 import { surfaceMessage } from '../../src/web/protocol/surface-message.js';
@@ -10,7 +16,9 @@ import { removeTempSocketDirs, tempSocketPath } from '../client/fake-daemon.js';
 import { pl } from '../cli/run.js';
 
 const daemons: RunningDaemon[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   for (const daemon of daemons.splice(0)) await daemon.handle.close();
   removeTempSocketDirs();
 });
@@ -89,10 +97,38 @@ describe('pad-lattice remote on the command line', () => {
       });
     });
     const ssh = ['-F', '/dev/null', '-o', 'BatchMode=yes', '-o', 'UserKnownHostsFile=/dev/null', '-p', String(closedPort)];
-    const result = await pl(['remote', '127.0.0.1', '--socket', daemon.socketPath, '--', ...ssh], { NO_COLOR: '1', XDG_RUNTIME_DIR: '' });
+    const runtime = mkdtempSync(join(tmpdir(), 'pl-relay-'));
+    cleanups.push(() => rmSync(runtime, { recursive: true, force: true }));
+    const result = await pl(['remote', '127.0.0.1', '--socket', daemon.socketPath, '--', ...ssh], { NO_COLOR: '1', XDG_RUNTIME_DIR: runtime });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Connecting to 127.0.0.1…');
     expect(result.stderr).toMatch(/pad-lattice remote: setting up \.pad-lattice on 127\.0\.0\.1 failed: ssh: .*Connection refused/);
+  });
+
+  it('refuses a second link for a name in use, and a relay folder others can enter, before running ssh', async () => {
+    const daemon = await runDaemon();
+    daemons.push(daemon);
+    const runtime = mkdtempSync(join(tmpdir(), 'pl-relay-'));
+    cleanups.push(() => rmSync(runtime, { recursive: true, force: true }));
+    mkdirSync(join(runtime, 'pad-lattice-remote'), { mode: 0o700 });
+    const first = await RelayServer.start({
+      path: join(runtime, 'pad-lattice-remote', 'devbox.sock'),
+      daemonSocket: daemon.socketPath,
+      namespace: new HostNamespace('devbox'),
+      peerCredentials: loadSoPeerCred(),
+      admitAction: () => true,
+    });
+    cleanups.push(() => first.close());
+    const args = ['remote', 'me@devbox.lan', '--socket', daemon.socketPath, '--ssh', '/nonexistent/ssh'];
+    const taken = await pl(args, { NO_COLOR: '1', XDG_RUNTIME_DIR: runtime });
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toBe(
+      `pad-lattice remote: another 'pad-lattice remote' already relays host devbox (${join(runtime, 'pad-lattice-remote', 'devbox.sock')}); stop it, or give this one another --name\n`,
+    );
+    chmodSync(join(runtime, 'pad-lattice-remote'), 0o755);
+    const open = await pl([...args, '--name', 'other'], { NO_COLOR: '1', XDG_RUNTIME_DIR: runtime });
+    expect(open.code).toBe(1);
+    expect(open.stderr).toContain(`run 'chmod 700 ${join(runtime, 'pad-lattice-remote')}'`);
   });
 
   it('builds remote scripts that every login shell passes on unchanged', () => {
@@ -110,11 +146,8 @@ describe('pad-lattice remote on the command line', () => {
     expect(forward).toContain('/home/me/.pad-lattice/pad-lattice.sock:/run/user/1000/pad-lattice-remote/devbox.sock');
     expect(remoteDirectoryArgument('~/x/y')).toEqual({ dir: 'x/y' });
     expect(remoteDirectoryArgument('$(rm)')).toHaveProperty('problem');
-    expect(parseSetupOutput('motd\npad-lattice-remote dir=/home/me/.pad-lattice\npad-lattice-remote node=devbox.lan\n')).toEqual({
-      dir: '/home/me/.pad-lattice',
-      nodeName: 'devbox.lan',
-    });
-    expect(parseSetupOutput('pad-lattice-remote node=x\n')).toBeNull();
+    expect(parseSetupOutput('motd\npad-lattice-remote dir=/home/me/.pad-lattice\nbye\n')).toEqual({ dir: '/home/me/.pad-lattice' });
+    expect(parseSetupOutput('pad-lattice-remote dir=relative\n')).toBeNull();
   });
 
   it('prints what to run on the remote host once connected', () => {

@@ -1,5 +1,5 @@
 import { loadSoPeerCred } from '../../daemon/socket/so-peercred.js';
-import { hostNameProblem } from '../../remote/host-namespace.js';
+import { hostNameFromDestination, hostNameProblem } from '../../remote/host-namespace.js';
 import { relayDirectory } from '../../remote/private-directory.js';
 import type { RemoteEvent } from '../../remote/remote-events.js';
 import { DEFAULT_BACKOFF, MISSED_BEATS, RemoteLinkError, runRemoteLink } from '../../remote/remote-link.js';
@@ -34,8 +34,8 @@ returns. Anyone who can use your account on HOST can put sessions on your
 pad and receive the presses meant for them.
 
 Options:
-  --name NAME            how the pad names HOST (default: HOST's own host name
-                         up to the first dot); one link per name
+  --name NAME            how the pad names HOST (default: HOST without user@ and
+                         port, up to the first dot); one link per name
   --remote-dir DIR       folder on HOST for the socket, made with mode 0700
                          (default: ${DEFAULT_REMOTE_DIR} in the remote home folder)
   --keepalive SECONDS    heartbeat interval, whole seconds (default: ${DEFAULT_KEEPALIVE_SECONDS})
@@ -74,8 +74,9 @@ export const remoteCommand: Command = {
       true,
     );
     const destination = hostArgument(positionals);
-    const name = values.name ?? null;
-    const nameProblem = name === null ? null : hostNameProblem(name);
+    const name = values.name ?? hostNameFromDestination(destination);
+    if (name === null) throw new UsageError(`no name can be made from ${JSON.stringify(destination)}; give one with --name`);
+    const nameProblem = hostNameProblem(name);
     if (nameProblem !== null) throw new UsageError(`--name ${nameProblem}`);
     const remoteDir = remoteDirectoryArgument(values['remote-dir']);
     if ('problem' in remoteDir) throw new UsageError(`--remote-dir ${remoteDir.problem}`);
