@@ -18,6 +18,14 @@ export function snapshotOf(record: SessionRecord, selected: boolean, leased: boo
   });
 }
 
+const labelOf = (record: SessionRecord): string => sessionLabel(record.identity, Object.fromEntries(record.metadata));
+
+/** `{ host }` for a session `pad-lattice remote` relays from another machine, else nothing. */
+function hostOf(record: SessionRecord): { host?: string } {
+  const host = record.metadata.get(REMOTE_HOST_METADATA_KEY);
+  return host === undefined ? {} : { host };
+}
+
 export interface SurfaceViewParts {
   readonly previewState: AgentState | null;
   readonly selected: SessionRecord | null;
@@ -25,6 +33,8 @@ export interface SurfaceViewParts {
   readonly accentNames: readonly string[];
   readonly availableActions: ReadonlySet<ControlAction>;
   readonly overflowCount: number;
+  /** Overflow sessions in the order they would get a Scene (refill order, §8). */
+  readonly overflow: readonly SessionRecord[];
   readonly frame: number;
   readonly activityMotion: boolean;
 }
@@ -38,20 +48,30 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
     sessions: Object.freeze(
       parts.visible.map((record) => {
         const slot = record.slot ?? 0;
-        const host = record.metadata.get(REMOTE_HOST_METADATA_KEY);
         return Object.freeze({
           slot,
           state: record.state,
           selected: record === parts.selected,
           // A visible session always has an accent; the fallback only guards the type.
           accent: record.accent ?? parts.accentNames[slot] ?? '',
-          label: sessionLabel(record.identity, Object.fromEntries(record.metadata)),
-          ...(host === undefined ? {} : { host }),
+          label: labelOf(record),
+          ...hostOf(record),
         });
       }),
     ),
     availableActions: parts.availableActions,
     overflowCount: parts.overflowCount,
     activityMotion: parts.activityMotion && !previewing,
+    overflow: Object.freeze(
+      parts.overflow.map((record) =>
+        Object.freeze({
+          ref: record.serial,
+          state: record.state,
+          label: labelOf(record),
+          accent: record.accent,
+          ...hostOf(record),
+        }),
+      ),
+    ),
   });
 }
