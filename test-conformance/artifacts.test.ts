@@ -13,9 +13,10 @@ import { referenceJson, referenceSchemaErrors, referenceSchemaPath } from './hel
 const jsonFilesIn = (folder: string): string[] =>
   readdirSync(`${REPO_ROOT}${folder}`).filter((name) => name.endsWith('.json')).map((name) => `${REPO_ROOT}${folder}/${name}`);
 
-/** A profile without the Pad-Lattice extensions the reference schema does not know (verified_against, the extended show_rgb). */
+/** A profile without the Pad-Lattice extensions the reference schema does not know (verified_against, palette_sysex, the extended show_rgb). */
 function withoutExtensions(doc: Record<string, any>): Record<string, any> {
   delete doc['verified_against'];
+  delete doc['capabilities']?.['palette_sysex'];
   const rgb = doc['capabilities']?.['show_rgb'];
   if (rgb !== undefined && ['group', 'length_header', 'lights'].some((key) => key in rgb)) delete doc['capabilities']['show_rgb'];
   return doc;
@@ -26,14 +27,14 @@ describe('shipped files under the reference schemas', () => {
     expect(referenceSchemaErrors('device-profile-v1.json', withoutExtensions(builtinJson(id)))).toBeNull();
   });
 
-  it('the extensions are confined to verified_against and show_rgb: the profiles without them validate unchanged', () => {
+  it('the extensions are confined to verified_against, palette_sysex and show_rgb: the profiles without them validate unchanged', () => {
     const plain = BUILTIN_IDS.filter((id) => JSON.stringify(withoutExtensions(builtinJson(id))) === JSON.stringify(builtinJson(id)));
     expect(plain).toEqual([
       'ableton/push/push-2',
+      'ableton/push/push-3',
       'akai/apc/mini',
       'novation/launchpad/mini',
       'novation/launchpad/mk1',
-      'novation/launchpad/mk2',
       'novation/launchpad/pro-mk1',
       'novation/launchpad/s',
     ]);

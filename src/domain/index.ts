@@ -1,6 +1,7 @@
 export * from './agent-state.js';
 export * from './control-action.js';
 export * from './identity.js';
+export * from './remote-host.js';
 export * from './accent.js';
 export * from './surface-view.js';
 export * from './show-frame.js';

@@ -10,6 +10,8 @@ export interface SessionIndicator {
   readonly accent: string;
   /** Display only (browser legend); Visual Protocol 1 ignores it. */
   readonly label: string;
+  /** The machine the session runs on when it is not this one (display only, like the label). */
+  readonly host?: string;
 }
 
 /** An agent without a Scene (overflow), for surfaces that can list and select it (the browser). */
@@ -20,6 +22,8 @@ export interface OverflowAgent {
   readonly label: string;
   /** The accent it last had on a Scene, or null if it never had one. */
   readonly accent: string | null;
+  /** As on SessionIndicator: the machine it runs on when it is not this one. */
+  readonly host?: string;
 }
 
 /** The hardware-independent snapshot the control plane hands to every surface. */

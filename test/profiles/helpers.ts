@@ -10,6 +10,7 @@ export const FIXTURES = fileURLToPath(new URL('../fixtures/profiles/', import.me
 export const REFERENCE_IDS = ['novation/launchpad/mini-mk3', 'novation/launchpad/pro-mk1', 'novation/launchpad/pro-mk3'];
 export const BUILTIN_IDS = [
   'ableton/push/push-2',
+  'ableton/push/push-3',
   'akai/apc/mini',
   'akai/apc/mini-mk2',
   'novation/launchpad/mini',

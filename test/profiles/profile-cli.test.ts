@@ -48,7 +48,9 @@ describe('pad-lattice profile', () => {
     const documented = await run(['profile', 'show', 'novation/launchpad/x']);
     expect(documented.stdout).toContain("opens           automatically: checked against Novation, Launchpad X Programmer's Reference Manual");
     expect(documented.stdout).toContain('show rgb        yes (channel max 127, 81 LEDs per SysEx)');
-    expect((await run(['profile', 'show', 'novation/launchpad/mk2'])).stdout).toContain('opens           with --profile only (experimental)');
+    expect(documented.stdout).toContain('frames          batched palette SysEx, 81 LEDs per message');
+    expect(text.stdout).toContain('frames          one Note On / Control Change per changed light');
+    expect((await run(['profile', 'show', 'novation/launchpad/pro-mk3'])).stdout).toContain('opens           with --profile only (experimental)');
     const json = await run(['profile', 'show', 'novation/launchpad/mini-mk3', '--json']);
     expect(JSON.parse(json.stdout)).toEqual({
       conformance: ['actions', 'core-state', 'multi-agent'],

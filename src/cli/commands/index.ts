@@ -23,6 +23,7 @@ import { benchCommand } from './bench.js';
 import { showCommand } from './show.js';
 import { demoCommand } from './demo.js';
 import { webCommand } from './web.js';
+import { remoteCommand } from './remote.js';
 
 export interface CommandGroup {
   readonly title: string;
@@ -31,7 +32,7 @@ export interface CommandGroup {
 
 /** The `pad-lattice --help` listing, grouped by what a user is doing. */
 export const COMMAND_GROUPS: readonly CommandGroup[] = [
-  { title: 'Run the pad', commands: [daemonCommand, webCommand, statusCommand, symbolsCommand, pingCommand] },
+  { title: 'Run the pad', commands: [daemonCommand, webCommand, remoteCommand, statusCommand, symbolsCommand, pingCommand] },
   {
     title: 'Report from agents and scripts',
     commands: [sendStateCommand, hookStateCommand, endSessionCommand, listenActionsCommand],

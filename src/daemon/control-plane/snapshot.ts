@@ -1,4 +1,4 @@
-import type { AgentState, ControlAction, SurfaceView } from '../../domain/index.js';
+import { REMOTE_HOST_METADATA_KEY, type AgentState, type ControlAction, type SurfaceView } from '../../domain/index.js';
 import { sessionLabel } from './label.js';
 import type { SessionRecord } from './session-record.js';
 import type { SessionSnapshot } from './types.js';
@@ -19,6 +19,12 @@ export function snapshotOf(record: SessionRecord, selected: boolean, leased: boo
 }
 
 const labelOf = (record: SessionRecord): string => sessionLabel(record.identity, Object.fromEntries(record.metadata));
+
+/** `{ host }` for a session `pad-lattice remote` relays from another machine, else nothing. */
+function hostOf(record: SessionRecord): { host?: string } {
+  const host = record.metadata.get(REMOTE_HOST_METADATA_KEY);
+  return host === undefined ? {} : { host };
+}
 
 export interface SurfaceViewParts {
   readonly previewState: AgentState | null;
@@ -49,6 +55,7 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
           // A visible session always has an accent; the fallback only guards the type.
           accent: record.accent ?? parts.accentNames[slot] ?? '',
           label: labelOf(record),
+          ...hostOf(record),
         });
       }),
     ),
@@ -62,6 +69,7 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
           state: record.state,
           label: labelOf(record),
           accent: record.accent,
+          ...hostOf(record),
         }),
       ),
     ),

@@ -169,8 +169,8 @@ export class SocketServer {
   }
 }
 
-/** Steps 3 and 5 of §3.2: bind under a restrictive umask and listen. */
-function listenRestricted(server: Server, path: string): Promise<void> {
+/** Steps 3 and 5 of §3.2: bind under a restrictive umask and listen (the remote relay binds its socket the same way). */
+export function listenRestricted(server: Server, path: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     const previous = process.umask(BIND_UMASK);

@@ -1,6 +1,6 @@
 import type { AgentState, ControlAction, PressOutcome, PressTarget, SurfaceView } from '../../domain/index.js';
 import { WEB_PROTOCOL_VERSION } from '../limits.js';
-import { sanitizeLabel } from './labels.js';
+import { sanitizeLabel, sceneLabel } from './labels.js';
 
 /*
  * Our extensions of Web Surface Protocol 1. A client receives none of these
@@ -83,7 +83,7 @@ export function overflowMessage(view: SurfaceView): OverflowMessage {
     agents: (view.overflow ?? []).slice(0, MAX_LISTED_OVERFLOW).map((agent) => ({
       agent: agent.ref,
       state: agent.state,
-      label: sanitizeLabel(agent.label, null),
+      label: sceneLabel(agent.label, null, agent.host),
       accent: agent.accent,
     })),
   };
