@@ -104,6 +104,7 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
       { lines: exactly('.capabilities.show_rgb: null allowed: ours true, reference false'), why: 'null says the device has no RGB SysEx, as the parser reads it' },
       { lines: exactly('.id: minLength: ours 1, reference none'), why: 'the same as the pattern, which needs a character' },
       { lines: exactly('(root): members: ours ["$schema","verified_against"], reference []'), why: "ours accepts an editor's $schema key and the verified_against record" },
+      { lines: exactly('.capabilities: members: ours ["palette_sysex"], reference []'), why: 'our palette_sysex extension (profiles/README.md)' },
       {
         lines: /^\.capabilities\.show_rgb(: members: ours \["group","length_header","lights"\], reference \[\]|\.channel_max: maximum: ours 255, reference 127)$/,
         why: 'our show_rgb extension: per-LED type bytes, LED ranges and 8-bit split channels (profiles/README.md)',
