@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { PadLatticeClient } from '../../client/index.js';
-import type { CliIo } from '../../cli/command.js';
+import type { CliIo } from '../../support/cli-io.js';
 import { makeIdentity, type AgentIdentity, type AgentState } from '../../domain/index.js';
 import { runAgentChild, type SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';

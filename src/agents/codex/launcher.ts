@@ -1,5 +1,5 @@
 import type { StdioOptions } from 'node:child_process';
-import type { CliIo } from '../../cli/command.js';
+import type { CliIo } from '../../support/cli-io.js';
 import type { SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
 import { planLaunch } from '../shared/launch-plan.js';

@@ -1,4 +1,4 @@
-import type { CliIo } from '../../cli/command.js';
+import type { CliIo } from '../../support/cli-io.js';
 import { HookUsageError, parseHookArgs } from './hook-args.js';
 import { hookTimeoutSeconds, type HookAgent } from './hook-command.js';
 import { DEFAULT_APPROVAL_TIMEOUT } from './launcher-options.js';

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CliIo } from './command.js';
+import type { CliIo } from './cli-io.js';
 
 export interface ProgramOptions {
   /** Prefix of the line printed when `main` itself throws. */
