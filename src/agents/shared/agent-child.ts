@@ -74,6 +74,29 @@ export function runAgentChild(launch: AgentChildLaunch): Promise<AgentChildOutco
   });
 }
 
+/** The agent program a launcher starts, as a user names it: for messages about it. */
+export interface AgentProgram {
+  /** e.g. `Codex`, `Claude Code`. */
+  readonly name: string;
+  /** The launcher option that names another executable, e.g. `--codex`. */
+  readonly flag: string;
+}
+
+/**
+ * One line saying why the agent could not be started and how to fix it,
+ * e.g. `cannot find Codex ('codex' is not on PATH); install it, or name the executable with --codex BIN`.
+ */
+export function spawnFailureMessage(error: Error, command: string, program: AgentProgram): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const fix = `name the executable with ${program.flag} BIN`;
+  if (code === 'ENOENT') {
+    const where = command.includes('/') ? `'${command}' does not exist` : `'${command}' is not on PATH`;
+    return `cannot find ${program.name} (${where}); install it, or ${fix}`;
+  }
+  if (code === 'EACCES') return `cannot run ${program.name} ('${command}' is not executable); make it executable, or ${fix}`;
+  return `cannot start ${program.name} ('${command}'${code === undefined ? '' : `, ${code}`}); ${fix}`;
+}
+
 /** A shell-style status: the exit code, or 128 + n for a child ended by signal n (not the reference's 256 − n). */
 export function exitStatus(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null) return code;

@@ -22,7 +22,7 @@ export async function runHookEntry(args: readonly string[], io: CliIo): Promise<
   }
   if (agent === 'claude') {
     const { runClaudeHookProcess } = await import('../claude/hook-entry.js');
-    return runClaudeHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME });
+    return runClaudeHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME, stopSignals: process });
   }
   io.stderr.write(`${COMMAND_NAME}: --agent must be codex or claude, got ${JSON.stringify(agent)}\n`);
   return HOOK_USAGE_EXIT;

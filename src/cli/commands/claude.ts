@@ -37,6 +37,6 @@ export const claudeCommand: Command = {
   summary: 'Run Claude Code with its state and approvals on the pad',
   help: HELP,
   run(args: readonly string[], io: CliIo): Promise<number> {
-    return runClaudeLauncher(args, { env: io.env, cwd: process.cwd(), argv0: process.argv[1] ?? 'pad-lattice', stderr: io.stderr });
+    return runClaudeLauncher(args, { env: io.env, cwd: process.cwd(), stderr: io.stderr });
   },
 };

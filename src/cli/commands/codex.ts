@@ -32,6 +32,6 @@ export const codexCommand: Command = {
   summary: 'Run interactive Codex with session-scoped hooks and a session lease',
   help: HELP,
   run(args: readonly string[], io: CliIo): Promise<number> {
-    return runCodexLauncher(args, io, { argv0: process.argv[1] ?? 'pad-lattice', cwd: process.cwd() });
+    return runCodexLauncher(args, io, { cwd: process.cwd() });
   },
 };

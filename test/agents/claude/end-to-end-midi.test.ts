@@ -45,8 +45,8 @@ describe('Claude Code end to end on a MIDI controller (daemon, launchers, hooks 
     const pads = padsOf(daemon);
     const launches: ClaudeLaunch[] = [];
     try {
-      // Alpha's hooks use the light `pad-lattice-hook` sibling, beta's the `pad-lattice claude-hook` fallback.
-      launches.push(launchClaude(cli.withHookEntry, daemon.socket, 'alpha-session', 'alpha'), launchClaude(cli.withoutHookEntry, daemon.socket, 'beta-session', 'beta'));
+      // Alpha runs as npm installs it (a bin link), beta as a checkout runs it (`node dist/src/cli/main.js`).
+      launches.push(launchClaude(cli.npmBin, daemon.socket, 'alpha-session', 'alpha'), launchClaude(cli.checkout, daemon.socket, 'beta-session', 'beta'));
       await untilSessions(client, (sessions) => sessions.filter((s) => s.state === 'waiting_for_approval' && s.leased).length === 2, 'both sessions to wait for approval');
       const alpha = { id: 'alpha-session', launched: launches[0] as ClaudeLaunch, report: await sessionOf(client, 'alpha-session') };
       const beta = { id: 'beta-session', launched: launches[1] as ClaudeLaunch, report: await sessionOf(client, 'beta-session') };
