@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REJECT_MESSAGE } from '../../src/agents/shared/permission-decision.js';
+import { cleanUpFakes, privateTempDir, until } from '../agents/shared/fake-daemon.js';
+import { padsOf, type TraceDaemon } from '../agents/claude/trace-daemon.js';
+import { locateAgentClis, skipNote } from './agent-clis.js';
+import { claudeEnvironment, makeProject } from './agent-homes.js';
+import { bash, startFakeAnthropic } from './fake-anthropic.js';
+import type { FakeModelApi } from './fake-model-api.js';
+import { checkoutLayout } from './layouts.js';
+import { approveLit, pressOnPad, sessions, startPad, untilSession } from './pad.js';
+import { TmuxTerminal } from './tmux-terminal.js';
+
+const clis = locateAgentClis();
+const cleanups: (() => void | Promise<void>)[] = [];
+
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  cleanUpFakes();
+});
+
+describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` (a checkout)', () => {
+  it('with no user configuration: a request reaches the pad; Approve runs it, Reject tells the model, one press decides once, a terminal answer clears the pad; title set and restored', async (ctx) => {
+    if (!clis.ready) return ctx.skip(skipNote(clis));
+    const project = makeProject();
+    const marker = (name: string) => join(project, `${name}.marker`);
+    const api = await startFakeAnthropic([
+      { prompt: 'approve-turn', replies: [bash(`touch ${marker('approved')}`, 'Create the approved marker'), { text: 'Approved marker made.' }] },
+      { prompt: 'reject-turn', replies: [bash(`touch ${marker('rejected')}`, 'Create the rejected marker'), { text: 'Understood, not made.' }] },
+      { prompt: 'terminal-turn', replies: [bash(`touch ${marker('terminal')}`, 'Create the terminal marker'), { text: 'Terminal marker made.' }] },
+    ]);
+    cleanups.push(() => api.close());
+    const layout = checkoutLayout();
+    const pad = await startPad(layout);
+    cleanups.push(() => pad.kill());
+    const terminal = TmuxTerminal.start({
+      command: [...layout.cli, 'claude', '--socket', pad.socket, '--label', 'real-claude', '--claude', clis.claude.bin],
+      cwd: project,
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'), ...claudeEnvironment(project, api.origin) },
+    });
+    cleanups.push(() => terminal.close());
+    const untitled = terminal.defaultTitle();
+    try {
+      // SessionStart: the session is on the pad, leased, before anyone types; the launcher titled the terminal.
+      const started = await untilSession(pad, (s) => s.identity.backend === 'claude' && s.leased, 'the Claude session to appear on the pad');
+      expect(started).toMatchObject({ state: 'waiting_for_reply', label: 'real-claude', selected: true });
+      const title = `[S${(started.slot ?? 0) + 1} ${String(started.accent).toUpperCase()}] real-claude`;
+      await until(() => terminal.title() === title, `the title ${title}`, 10_000);
+      // No --permission-mode was given and no settings choose one: the launcher picked default ("manual") mode, not auto.
+      await terminal.waitFor(/manual mode on/, 'Claude Code in default permission mode');
+
+      // Approve from the pad; two presses in one burst decide this request only once.
+      await prompt(terminal, 'approve-turn: please create the approved marker');
+      const asking = await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the permission request to reach the pad');
+      expect(asking.identity).toEqual(started.identity);
+      await pressOnPad(pad, asking, 'approve');
+      pad.press(padsOf(pad).approve);
+      await until(() => existsSync(marker('approved')), 'the approved command to run', 20_000);
+      await terminal.waitFor(/Approved marker made\./, 'the final answer of the approved turn');
+      await untilSession(pad, (s) => s.state !== 'waiting_for_approval' && s.state !== 'running', 'the approved turn to end');
+
+      // The next request is not answered by the extra press: it waits until Reject is pressed.
+      await prompt(terminal, 'reject-turn: please create the rejected marker');
+      const rejecting = await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the second request to reach the pad');
+      await pad.untilLights(() => approveLit(pad), 'approve to light for the second request');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await sessions(pad))[0]?.state).toBe('waiting_for_approval');
+      await pressOnPad(pad, rejecting, 'reject');
+      await terminal.waitFor(/Understood, not made\./, 'the final answer of the rejected turn');
+      expect(existsSync(marker('rejected'))).toBe(false);
+
+      // What the model was told: the approved call's output, and the pad's rejection message.
+      const results = api.toolResults();
+      expect(results).toHaveLength(2);
+      expect(results[0]?.isError).toBe(false);
+      expect(results[1]?.isError).toBe(true);
+      expect(results[1]?.text).toContain(REJECT_MESSAGE);
+
+      // Answered in the terminal while the pad waits: Claude Code stops the hook, and the pad leaves waiting_for_approval at once.
+      await prompt(terminal, 'terminal-turn: please create the terminal marker');
+      await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the third request to reach the pad');
+      await pad.untilLights(() => approveLit(pad), 'approve to light for the third request');
+      await terminal.waitFor(/Do you want to proceed\?/, 'Claude Code’s own dialog');
+      terminal.type('4'); // "No"
+      await untilSession(pad, (s) => s.state === 'waiting_for_reply', 'the pad to leave waiting_for_approval', 5_000);
+      await pad.untilLights(() => !approveLit(pad), 'approve to go dark');
+      expect(existsSync(marker('terminal'))).toBe(false);
+      expect(terminal.title()).toBe(title);
+
+      // Leaving Claude Code ends the session and puts the terminal's title back.
+      await prompt(terminal, '/exit');
+      await until(() => terminal.exitStatus() !== null, 'pad-lattice claude to exit', 20_000);
+      expect(terminal.exitStatus()).toBe(0);
+      await until(async () => (await sessions(pad)).length === 0, 'the session to leave the pad', 10_000);
+      expect(terminal.title()).toBe(untitled);
+    } catch (error) {
+      report(terminal, pad, api);
+      throw error;
+    }
+  }, 120_000);
+});
+
+/**
+ * Types a prompt and submits it. Enter goes in only once the text shows: keys arriving in one
+ * burst with the text would read as a paste, whose newline does not submit.
+ */
+async function prompt(terminal: TmuxTerminal, text: string): Promise<void> {
+  await terminal.waitFor(/❯/, 'the prompt');
+  terminal.type(text);
+  await terminal.waitFor(new RegExp(`❯\\s+${escapeRegExp(text)}\\s*$`, 'm'), `"${text}" in the input line`);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  terminal.press('Enter');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function report(terminal: TmuxTerminal, pad: TraceDaemon, api: FakeModelApi): void {
+  console.error(`--- screen ---\n${terminal.screen()}\n--- daemon stderr ---\n${pad.stderr()}\n--- model requests: ${api.requests.length}`);
+}

@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { shellQuote } from '../../src/agents/shared/python-format.js';
+import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
+
+/*
+ * A real pseudo-terminal for a program under test: a tmux server of its own (a unique `-L`
+ * socket name, so tests never meet each other's or a developer's sessions), one window of a fixed
+ * size, read with capture-pane and driven with send-keys. The pane stays after the program exits,
+ * so its exit status can be read.
+ */
+
+let started = 0;
+
+export interface TerminalStart {
+  /** The program and its arguments. */
+  readonly command: readonly string[];
+  readonly cwd: string;
+  /** The program's environment (nothing is inherited; TERM defaults to tmux's own `tmux-256color`). */
+  readonly env: Readonly<Record<string, string>>;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+export class TmuxTerminal {
+  private constructor(readonly server: string) {}
+
+  static start(start: TerminalStart): TmuxTerminal {
+    started += 1;
+    const server = `pl-ra-${process.pid}-${started}`;
+    const config = join(privateTempDir('pl-ra-tmux-'), 'tmux.conf');
+    // No user configuration; keep the pane (and its exit status) after the program exits.
+    writeFileSync(config, 'set -g remain-on-exit on\nset -g history-limit 5000\n');
+    const env = Object.entries({ TERM: 'tmux-256color', ...start.env }).map(([name, value]) => `${name}=${value}`);
+    // Programs learn they run inside tmux from TMUX, which tmux sets for the pane's shell; keep it.
+    const command = `exec env -i TMUX="$TMUX" TERM_PROGRAM=tmux ${[...env, ...start.command].map(shellQuote).join(' ')}`;
+    const terminal = new TmuxTerminal(server);
+    terminal.tmux(['-f', config, 'new-session', '-d', '-x', String(start.width ?? 200), '-y', String(start.height ?? 50), '-c', start.cwd, command]);
+    return terminal;
+  }
+
+  /** The visible screen, wrapped lines joined. */
+  screen(): string {
+    return this.tmux(['capture-pane', '-p', '-J']);
+  }
+
+  /** The terminal title the program set (OSC 0/2), as tmux keeps it. */
+  title(): string {
+    return this.tmux(['display-message', '-p', '#{pane_title}']).trimEnd();
+  }
+
+  /** The title tmux gives a pane nobody titled: the host name. */
+  defaultTitle(): string {
+    return this.tmux(['display-message', '-p', '#{host}']).trimEnd();
+  }
+
+  /** The program's exit status once it exited, else null. */
+  exitStatus(): number | null {
+    const [dead, status] = this.tmux(['display-message', '-p', '#{pane_dead} #{pane_dead_status}']).trim().split(' ');
+    return dead === '1' ? Number(status) : null;
+  }
+
+  /** Types `text` literally. */
+  type(text: string): void {
+    this.tmux(['send-keys', '-l', text]);
+  }
+
+  /** Presses keys by tmux name (`Enter`, `Escape`, `C-c`, `y` …). */
+  press(...keys: string[]): void {
+    this.tmux(['send-keys', ...keys]);
+  }
+
+  /** Waits until the screen matches `pattern`; the failure shows the screen. */
+  async waitFor(pattern: RegExp, what: string, timeoutMs = 30_000): Promise<void> {
+    try {
+      await until(() => pattern.test(this.screen()), what, timeoutMs, 50);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n--- screen ---\n${this.screen()}`);
+    }
+  }
+
+  close(): void {
+    try {
+      this.tmux(['kill-server']);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  private tmux(args: readonly string[]): string {
+    return execFileSync('tmux', ['-L', this.server, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  }
+}
