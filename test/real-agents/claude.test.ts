@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REJECT_MESSAGE } from '../../src/agents/shared/permission-decision.js';
 import { cleanUpFakes, privateTempDir, until } from '../agents/shared/fake-daemon.js';
-import { padsOf, type TraceDaemon } from '../agents/claude/trace-daemon.js';
+import { padsOf } from '../agents/claude/trace-daemon.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { claudeEnvironment, makeProject } from './agent-homes.js';
 import { bash, startFakeAnthropic } from './fake-anthropic.js';
-import type { FakeModelApi } from './fake-model-api.js';
 import { checkoutLayout } from './layouts.js';
 import { approveLit, pressOnPad, sessions, startPad, untilSession } from './pad.js';
+import { reportFailure, submit } from './session-steps.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
 const clis = locateAgentClis();
@@ -51,7 +51,7 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       await terminal.waitFor(/manual mode on/, 'Claude Code in default permission mode');
 
       // Approve from the pad; two presses in one burst decide this request only once.
-      await prompt(terminal, 'approve-turn: please create the approved marker');
+      await submit(terminal, '❯', 'approve-turn: please create the approved marker');
       const asking = await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the permission request to reach the pad');
       expect(asking.identity).toEqual(started.identity);
       await pressOnPad(pad, asking, 'approve');
@@ -61,7 +61,7 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       await untilSession(pad, (s) => s.state !== 'waiting_for_approval' && s.state !== 'running', 'the approved turn to end');
 
       // The next request is not answered by the extra press: it waits until Reject is pressed.
-      await prompt(terminal, 'reject-turn: please create the rejected marker');
+      await submit(terminal, '❯', 'reject-turn: please create the rejected marker');
       const rejecting = await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the second request to reach the pad');
       await pad.untilLights(() => approveLit(pad), 'approve to light for the second request');
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -78,7 +78,7 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       expect(results[1]?.text).toContain(REJECT_MESSAGE);
 
       // Answered in the terminal while the pad waits: Claude Code stops the hook, and the pad leaves waiting_for_approval at once.
-      await prompt(terminal, 'terminal-turn: please create the terminal marker');
+      await submit(terminal, '❯', 'terminal-turn: please create the terminal marker');
       await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the third request to reach the pad');
       await pad.untilLights(() => approveLit(pad), 'approve to light for the third request');
       await terminal.waitFor(/Do you want to proceed\?/, 'Claude Code’s own dialog');
@@ -89,34 +89,16 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       expect(terminal.title()).toBe(title);
 
       // Leaving Claude Code ends the session and puts the terminal's title back.
-      await prompt(terminal, '/exit');
+      await submit(terminal, '❯', '/exit');
       await until(() => terminal.exitStatus() !== null, 'pad-lattice claude to exit', 20_000);
       expect(terminal.exitStatus()).toBe(0);
       await until(async () => (await sessions(pad)).length === 0, 'the session to leave the pad', 10_000);
       expect(terminal.title()).toBe(untitled);
     } catch (error) {
-      report(terminal, pad, api);
+      reportFailure(terminal, pad, api);
       throw error;
+    } finally {
+      terminal.close();
     }
   }, 120_000);
 });
-
-/**
- * Types a prompt and submits it. Enter goes in only once the text shows: keys arriving in one
- * burst with the text would read as a paste, whose newline does not submit.
- */
-async function prompt(terminal: TmuxTerminal, text: string): Promise<void> {
-  await terminal.waitFor(/❯/, 'the prompt');
-  terminal.type(text);
-  await terminal.waitFor(new RegExp(`❯\\s+${escapeRegExp(text)}\\s*$`, 'm'), `"${text}" in the input line`);
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  terminal.press('Enter');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function report(terminal: TmuxTerminal, pad: TraceDaemon, api: FakeModelApi): void {
-  console.error(`--- screen ---\n${terminal.screen()}\n--- daemon stderr ---\n${pad.stderr()}\n--- model requests: ${api.requests.length}`);
-}

@@ -1,10 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { FakeModelApi, isRecord, textOf, writeEvents, writeJson, type ScriptedReply, type ScriptedTurn, type ToolResult, type VendorDialect } from './fake-model-api.js';
+import { FakeModelApi, isRecord, textOf, writeEvents, writeJson, type RecordedRequest, type ScriptedReply, type ScriptedTurn, type ToolResult, type VendorDialect } from './fake-model-api.js';
 
 /*
  * A fake of OpenAI's Responses API (POST /v1/responses, streamed as server-sent events), the only
  * wire API Codex 0.17x speaks to a custom `model_providers` entry (`wire_api = "responses"`,
- * `base_url = <origin>/v1`). Every request is a turn of Codex's main loop.
+ * `base_url = <origin>/v1`). Requests that offer the shell tool are Codex's main loop; the others
+ * (the thread title Codex asks for, as JSON) get a short answer outside the script.
  */
 
 /**
@@ -27,7 +28,7 @@ export function startFakeOpenAi(turns: readonly ScriptedTurn[]): Promise<FakeMod
 
 const openAiDialect: VendorDialect = {
   isTurnRequest(request) {
-    return request.method === 'POST' && /\/responses(\?|$)/.test(request.url);
+    return isResponsesCall(request) && isRecord(request.body) && Array.isArray(request.body['tools']) && request.body['tools'].some((tool) => isRecord(tool) && tool['name'] === 'exec_command');
   },
 
   userTexts(body) {
@@ -55,9 +56,17 @@ const openAiDialect: VendorDialect = {
   },
 
   answerAside(request, response) {
-    writeJson(response, 404, { error: { message: `the fake serves only POST /v1/responses, not ${request.method} ${request.url}` } });
+    if (!isResponsesCall(request)) {
+      writeJson(response, 404, { error: { message: `the fake serves only POST /v1/responses, not ${request.method} ${request.url}` } });
+      return;
+    }
+    send(response, 'resp_aside', [{ type: 'message', role: 'assistant', id: 'msg_aside', status: 'completed', content: [{ type: 'output_text', text: '{"title":"Scripted task"}', annotations: [] }] }]);
   },
 };
+
+function isResponsesCall(request: RecordedRequest): boolean {
+  return request.method === 'POST' && /\/responses(\?|$)/.test(request.url);
+}
 
 function inputOf(body: unknown): Record<string, unknown>[] {
   return isRecord(body) && Array.isArray(body['input']) ? body['input'].filter(isRecord) : [];

@@ -71,10 +71,34 @@ export class TmuxTerminal {
     this.tmux(['send-keys', ...keys]);
   }
 
+  /**
+   * Presses `key` (again every half second) until the screen matches `shown`: a menu drawn
+   * before it takes input drops a key pressed too early.
+   */
+  async pressUntil(key: string, shown: RegExp, what: string, timeoutMs = 15_000): Promise<void> {
+    let lastPress = 0;
+    await this.waitUntil(
+      (screen) => {
+        if (shown.test(screen)) return true;
+        if (Date.now() - lastPress >= 500) {
+          lastPress = Date.now();
+          this.press(key);
+        }
+        return false;
+      },
+      what,
+      timeoutMs,
+    );
+  }
+
   /** Waits until the screen matches `pattern`; the failure shows the screen. */
-  async waitFor(pattern: RegExp, what: string, timeoutMs = 30_000): Promise<void> {
+  waitFor(pattern: RegExp, what: string, timeoutMs = 30_000): Promise<void> {
+    return this.waitUntil((screen) => pattern.test(screen), what, timeoutMs);
+  }
+
+  private async waitUntil(check: (screen: string) => boolean, what: string, timeoutMs: number): Promise<void> {
     try {
-      await until(() => pattern.test(this.screen()), what, timeoutMs, 50);
+      await until(() => check(this.screen()), what, timeoutMs, 50);
     } catch (error) {
       throw new Error(`${(error as Error).message}\n--- screen ---\n${this.screen()}`);
     }
