@@ -1,24 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REJECT_MESSAGE } from '../../src/agents/shared/permission-decision.js';
-import { cleanUpFakes, privateTempDir, until } from '../agents/shared/fake-daemon.js';
+import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
 import { padsOf } from '../agents/claude/trace-daemon.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { claudeEnvironment, makeProject } from './agent-homes.js';
 import { bash, startFakeAnthropic } from './fake-anthropic.js';
 import { checkoutLayout } from './layouts.js';
 import { approveLit, pressOnPad, sessions, startPad, untilSession } from './pad.js';
-import { reportFailure, submit } from './session-steps.js';
+import { answerClaudeDialog, cleanupsAfterAll, inSession, quitAgent, submit } from './session-steps.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
 const clis = locateAgentClis();
-const cleanups: (() => void | Promise<void>)[] = [];
-
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  cleanUpFakes();
-});
+const afterAllTests = cleanupsAfterAll();
 
 describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` (a checkout)', () => {
   it('with no user configuration: a request reaches the pad; Approve runs it, Reject tells the model, one press decides once, a terminal answer clears the pad; title set and restored', async (ctx) => {
@@ -30,18 +25,18 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       { prompt: 'reject-turn', replies: [bash(`touch ${marker('rejected')}`, 'Create the rejected marker'), { text: 'Understood, not made.' }] },
       { prompt: 'terminal-turn', replies: [bash(`touch ${marker('terminal')}`, 'Create the terminal marker'), { text: 'Terminal marker made.' }] },
     ]);
-    cleanups.push(() => api.close());
+    afterAllTests(() => api.close());
     const layout = checkoutLayout();
     const pad = await startPad(layout);
-    cleanups.push(() => pad.kill());
+    afterAllTests(() => pad.kill());
     const terminal = TmuxTerminal.start({
       command: [...layout.cli, 'claude', '--socket', pad.socket, '--label', 'real-claude', '--claude', clis.claude.bin],
       cwd: project,
       env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'), ...claudeEnvironment(project, api.origin) },
     });
-    cleanups.push(() => terminal.close());
+    afterAllTests(() => terminal.close());
     const untitled = terminal.defaultTitle();
-    try {
+    await inSession(terminal, pad, api, async () => {
       // SessionStart: the session is on the pad, leased, before anyone types; the launcher titled the terminal.
       const started = await untilSession(pad, (s) => s.identity.backend === 'claude' && s.leased, 'the Claude session to appear on the pad');
       expect(started).toMatchObject({ state: 'waiting_for_reply', label: 'real-claude', selected: true });
@@ -81,24 +76,15 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       await submit(terminal, '❯', 'terminal-turn: please create the terminal marker');
       await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the third request to reach the pad');
       await pad.untilLights(() => approveLit(pad), 'approve to light for the third request');
-      await terminal.waitFor(/Do you want to proceed\?/, 'Claude Code’s own dialog');
-      terminal.type('4'); // "No"
+      await answerClaudeDialog(terminal, 4, 'No');
       await untilSession(pad, (s) => s.state === 'waiting_for_reply', 'the pad to leave waiting_for_approval', 5_000);
       await pad.untilLights(() => !approveLit(pad), 'approve to go dark');
       expect(existsSync(marker('terminal'))).toBe(false);
       expect(terminal.title()).toBe(title);
 
       // Leaving Claude Code ends the session and puts the terminal's title back.
-      await submit(terminal, '❯', '/exit');
-      await until(() => terminal.exitStatus() !== null, 'pad-lattice claude to exit', 20_000);
-      expect(terminal.exitStatus()).toBe(0);
-      await until(async () => (await sessions(pad)).length === 0, 'the session to leave the pad', 10_000);
+      await quitAgent(terminal, '❯', '/exit', pad, 'claude');
       expect(terminal.title()).toBe(untitled);
-    } catch (error) {
-      reportFailure(terminal, pad, api);
-      throw error;
-    } finally {
-      terminal.close();
-    }
+    });
   }, 120_000);
 });

@@ -1,24 +1,19 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REJECT_MESSAGE } from '../../src/agents/shared/permission-decision.js';
-import { cleanUpFakes, privateTempDir, until } from '../agents/shared/fake-daemon.js';
+import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { codexEnvironment, makeProject } from './agent-homes.js';
 import { execCommand, startFakeOpenAi } from './fake-openai.js';
 import { checkoutLayout } from './layouts.js';
 import { pressOnPad, sessions, startPad, untilSession } from './pad.js';
-import { reportFailure, submit } from './session-steps.js';
+import { cleanupsAfterAll, inSession, quitAgent, submit, trustCodexHooks } from './session-steps.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
 const clis = locateAgentClis();
-const cleanups: (() => void | Promise<void>)[] = [];
-
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  cleanUpFakes();
-});
+const afterAllTests = cleanupsAfterAll();
 
 describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `codex-exec` (a checkout)', () => {
   it('shows at once, takes Approve and Reject from the pad after the one-time hook review, and owns the title', async (ctx) => {
@@ -29,19 +24,19 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
       { prompt: 'approve-turn', replies: [execCommand(`touch ${marker('approved')}`, { escalated: true }), { text: 'Approved marker made.' }] },
       { prompt: 'reject-turn', replies: [execCommand(`touch ${marker('rejected')}`, { escalated: true }), { text: 'Understood, not made.' }] },
     ]);
-    cleanups.push(() => api.close());
+    afterAllTests(() => api.close());
     const layout = checkoutLayout();
     const pad = await startPad(layout);
-    cleanups.push(() => pad.kill());
+    afterAllTests(() => pad.kill());
     const env = codexEnvironment(project, api.origin);
     const terminal = TmuxTerminal.start({
       command: [...layout.cli, 'codex', '--socket', pad.socket, '--label', 'real-codex', '--codex', clis.codex.bin],
       cwd: project,
       env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'), ...env },
     });
-    cleanups.push(() => terminal.close());
+    afterAllTests(() => terminal.close());
     const untitled = terminal.defaultTitle();
-    try {
+    await inSession(terminal, pad, api, async () => {
       // Before Codex reported anything (it does with the first prompt), the launcher's placeholder is on the pad.
       const placeholder = await untilSession(pad, (s) => s.identity.backend === 'codex', 'the Codex session to appear at launch', 15_000);
       expect(placeholder).toMatchObject({ state: 'waiting_for_reply', label: 'real-codex', leased: true, selected: true });
@@ -50,10 +45,7 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
       await until(() => terminal.title() === title, `the title ${title}`, 10_000);
 
       // Codex asks once to trust the new hooks, and records that trust in its own config.toml.
-      await terminal.waitFor(/Hooks need review/, 'Codex’s hook review');
-      await terminal.pressUntil('2', /› 2\. Trust all and continue/, 'the choice "Trust all"');
-      terminal.press('Enter');
-      await terminal.waitFor(/Ask Codex to do anything/, 'the composer', 15_000);
+      await trustCodexHooks(terminal);
       expect(readFileSync(join(env['CODEX_HOME'] ?? '', 'config.toml'), 'utf8')).toMatch(/\[hooks\.state\."[^"]*permission_request[^"]*"\]\ntrusted_hash = "sha256:[0-9a-f]{64}"/);
 
       await submit(terminal, '›', 'approve-turn: please create the approved marker');
@@ -77,17 +69,9 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
       expect(terminal.title()).toBe(title);
 
       await terminal.waitFor(/Ask Codex to do anything/, 'Codex to be idle');
-      await submit(terminal, '›', '/quit');
-      await until(() => terminal.exitStatus() !== null, 'pad-lattice codex to exit', 20_000);
-      expect(terminal.exitStatus()).toBe(0);
-      await until(async () => (await sessions(pad)).length === 0, 'the session to leave the pad', 10_000);
+      await quitAgent(terminal, '›', '/quit', pad, 'codex');
       expect(terminal.title()).toBe(untitled);
-    } catch (error) {
-      reportFailure(terminal, pad, api);
-      throw error;
-    } finally {
-      terminal.close();
-    }
+    });
   }, 120_000);
 
   it('codex-exec: a prompt of several words reaches Codex as one; Stop on the pad ends the run and it leaves the pad', async (ctx) => {
@@ -98,10 +82,10 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
       { prompt: 'say done when finished', replies: [{ text: 'done' }] },
       { prompt: 'wait for a long time', replies: [execCommand(`sleep 30; touch ${marker}`), { text: 'Finished waiting.' }] },
     ]);
-    cleanups.push(() => api.close());
+    afterAllTests(() => api.close());
     const layout = checkoutLayout();
     const pad = await startPad(layout);
-    cleanups.push(() => pad.kill());
+    afterAllTests(() => pad.kill());
     const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...codexEnvironment(project, api.origin) };
     const exec = (words: readonly string[]) => runProgram([...layout.cli, 'codex-exec', '--socket', pad.socket, '--codex', clis.codex.bin, ...words], project, env);
 
@@ -130,7 +114,7 @@ interface ProgramRun {
 function runProgram(command: readonly string[], cwd: string, env: Record<string, string>): ProgramRun {
   const [program = '', ...args] = command;
   const child = spawn(program, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanups.push(() => {
+  afterAllTests(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   let stdout = '';

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUpFakes, privateTempDir, until } from '../agents/shared/fake-daemon.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
 import type { TraceDaemon } from '../agents/claude/trace-daemon.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { claudeEnvironment, codexEnvironment, makeProject } from './agent-homes.js';
 import { bash, startFakeAnthropic } from './fake-anthropic.js';
 import { execCommand, startFakeOpenAi } from './fake-openai.js';
 import { npmInstalledLayout, type Layout } from './layouts.js';
-import { approveLit, pressOnPad, sessions, startPad, untilSession } from './pad.js';
-import { reportFailure, submit } from './session-steps.js';
+import { approveLit, pressOnPad, startPad, untilSession } from './pad.js';
+import { answerClaudeDialog, cleanupsAfterAll, inSession, quitAgent, submit, trustCodexHooks } from './session-steps.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
 /*
@@ -22,19 +22,14 @@ const clis = locateAgentClis();
 const APPROVAL_TIMEOUT = '4';
 let layout: Layout;
 let pad: TraceDaemon;
-const cleanups: (() => void | Promise<void>)[] = [];
+const afterAllTests = cleanupsAfterAll();
 
 beforeAll(async () => {
   if (!clis.ready) return;
   layout = npmInstalledLayout();
   pad = await startPad(layout);
-  cleanups.push(() => pad.kill());
+  afterAllTests(() => pad.kill());
 }, 120_000);
-
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  cleanUpFakes();
-});
 
 function launch(agent: 'claude' | 'codex', bin: string, project: string, env: Record<string, string>): TmuxTerminal {
   const terminal = TmuxTerminal.start({
@@ -42,7 +37,7 @@ function launch(agent: 'claude' | 'codex', bin: string, project: string, env: Re
     cwd: project,
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'), ...env },
   });
-  cleanups.push(() => terminal.close());
+  afterAllTests(() => terminal.close());
   return terminal;
 }
 
@@ -55,9 +50,9 @@ describe('the npm-installed pad-lattice (bin links into a prefix) with the real 
       { prompt: 'approve-turn', replies: [bash(`touch ${marker('approved')}`), { text: 'Approved marker made.' }] },
       { prompt: 'timeout-turn', replies: [bash(`touch ${marker('late')}`), { text: 'Late marker made.' }] },
     ]);
-    cleanups.push(() => api.close());
+    afterAllTests(() => api.close());
     const terminal = launch('claude', clis.claude.bin, project, claudeEnvironment(project, api.origin));
-    try {
+    await inSession(terminal, pad, api, async () => {
       const started = await untilSession(pad, (s) => s.identity.backend === 'claude', 'the Claude session to appear');
       const title = `[S${(started.slot ?? 0) + 1} ${String(started.accent).toUpperCase()}] npm-claude`;
       await until(() => terminal.title() === title, `the title ${title}`, 10_000);
@@ -74,20 +69,12 @@ describe('the npm-installed pad-lattice (bin links into a prefix) with the real 
       await until(() => !approveLit(pad), 'the pad to give up', 15_000);
       await terminal.waitFor(/Do you want to proceed\?/, 'Claude Code’s own dialog');
       expect(existsSync(marker('late'))).toBe(false);
-      terminal.type('1'); // "Yes"
+      await answerClaudeDialog(terminal, 1, 'Yes');
       await until(() => existsSync(marker('late')), 'the command approved in the terminal to run', 20_000);
       await terminal.waitFor(/Late marker made\./, 'the second turn to end');
 
-      await submit(terminal, '❯', '/exit');
-      await until(() => terminal.exitStatus() !== null, 'pad-lattice claude to exit', 20_000);
-      expect(terminal.exitStatus()).toBe(0);
-      await until(async () => (await sessions(pad)).every((s) => s.identity.backend !== 'claude'), 'the session to leave the pad', 10_000);
-    } catch (error) {
-      reportFailure(terminal, pad, api);
-      throw error;
-    } finally {
-      terminal.close();
-    }
+      await quitAgent(terminal, '❯', '/exit', pad, 'claude');
+    });
   }, 90_000);
 
   it('Codex: the pad approves; after the approval timeout Codex shows its own prompt, answered in the terminal', async (ctx) => {
@@ -98,14 +85,11 @@ describe('the npm-installed pad-lattice (bin links into a prefix) with the real 
       { prompt: 'approve-turn', replies: [execCommand(`touch ${marker('approved')}`, { escalated: true }), { text: 'Approved marker made.' }] },
       { prompt: 'timeout-turn', replies: [execCommand(`touch ${marker('late')}`, { escalated: true }), { text: 'Late marker made.' }] },
     ]);
-    cleanups.push(() => api.close());
+    afterAllTests(() => api.close());
     const terminal = launch('codex', clis.codex.bin, project, codexEnvironment(project, api.origin));
-    try {
+    await inSession(terminal, pad, api, async () => {
       await untilSession(pad, (s) => s.identity.backend === 'codex', 'the Codex session to appear at launch', 15_000);
-      await terminal.waitFor(/Hooks need review/, 'Codex’s hook review');
-      await terminal.pressUntil('2', /› 2\. Trust all and continue/, 'the choice "Trust all"');
-      terminal.press('Enter');
-      await terminal.waitFor(/Ask Codex to do anything/, 'the composer', 15_000);
+      await trustCodexHooks(terminal);
 
       await submit(terminal, '›', 'approve-turn: create the approved marker');
       await pressOnPad(pad, await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the request on the pad'), 'approve');
@@ -124,15 +108,7 @@ describe('the npm-installed pad-lattice (bin links into a prefix) with the real 
       await terminal.waitFor(/Late marker made\./, 'the second turn to end');
 
       await terminal.waitFor(/Ask Codex to do anything/, 'Codex to be idle');
-      await submit(terminal, '›', '/quit');
-      await until(() => terminal.exitStatus() !== null, 'pad-lattice codex to exit', 20_000);
-      expect(terminal.exitStatus()).toBe(0);
-      await until(async () => (await sessions(pad)).every((s) => s.identity.backend !== 'codex'), 'the session to leave the pad', 10_000);
-    } catch (error) {
-      reportFailure(terminal, pad, api);
-      throw error;
-    } finally {
-      terminal.close();
-    }
+      await quitAgent(terminal, '›', '/quit', pad, 'codex');
+    });
   }, 90_000);
 });
