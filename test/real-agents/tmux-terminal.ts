@@ -55,10 +55,12 @@ export class TmuxTerminal {
     return this.tmux(['display-message', '-p', '#{host}']).trimEnd();
   }
 
-  /** The program's exit status once it exited, else null. */
+  /** The program's exit status once it exited (128 + n when signal n ended it), else null. */
   exitStatus(): number | null {
-    const [dead, status] = this.tmux(['display-message', '-p', '#{pane_dead} #{pane_dead_status}']).trim().split(' ');
-    return dead === '1' ? Number(status) : null;
+    const [dead, status, signal] = this.tmux(['display-message', '-p', '#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}']).trim().split(':');
+    if (dead !== '1') return null;
+    if (signal !== undefined && signal !== '') return 128 + Number(signal);
+    return status === undefined || status === '' ? null : Number(status);
   }
 
   /** Types `text` literally. */
