@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shellQuote } from '../../src/agents/shared/python-format.js';
 import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
@@ -24,6 +24,8 @@ export interface TerminalStart {
 }
 
 export class TmuxTerminal {
+  #socketPath: string | null = null;
+
   private constructor(readonly server: string) {}
 
   static start(start: TerminalStart): TmuxTerminal {
@@ -37,6 +39,7 @@ export class TmuxTerminal {
     const command = `exec env -i TMUX="$TMUX" TERM_PROGRAM=tmux ${[...env, ...start.command].map(shellQuote).join(' ')}`;
     const terminal = new TmuxTerminal(server);
     terminal.tmux(['-f', config, 'new-session', '-d', '-x', String(start.width ?? 200), '-y', String(start.height ?? 50), '-c', start.cwd, command]);
+    terminal.#socketPath = terminal.tmux(['display-message', '-p', '#{socket_path}']).trim();
     return terminal;
   }
 
@@ -106,12 +109,14 @@ export class TmuxTerminal {
     }
   }
 
+  /** Ends the program and the tmux server, and removes the server's socket file (tmux leaves it behind). */
   close(): void {
     try {
       this.tmux(['kill-server']);
     } catch {
       // Already gone.
     }
+    if (this.#socketPath !== null) rmSync(this.#socketPath, { force: true });
   }
 
   private tmux(args: readonly string[]): string {
