@@ -4,7 +4,7 @@ import { gateOnSequencer, type DaemonMidi } from '../../devices/hub/index.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { WebBridge } from '../../web/index.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
-import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor } from '../daemon-options.js';
+import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor, midiProfileInventory } from '../daemon-options.js';
 import {
   DAEMON_CORE_HELP,
   DAEMON_CORE_OPTIONS,
@@ -83,6 +83,7 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
           surfaces: bridge === null ? [midi.hub] : [bridge.surface, midi.hub],
           web: bridge === null || pad === null ? null : { bridge, open: pad.open },
           release: () => midi.dispose(),
+          profileInventory: midiProfileInventory(midi, values['profile-file']),
         };
       });
     },

@@ -8,7 +8,7 @@ import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
 import { MidiUnavailableError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
-import type { CatalogLoad } from '../../profiles/index.js';
+import { opensAutomatically, type CatalogLoad } from '../../profiles/index.js';
 import { describeSerialPort, listSerialPorts, serialPortJson, type SerialListing } from '../../serial/listing.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
@@ -18,16 +18,19 @@ const HELP = `Usage: pad-lattice devices [--all] [--json]
 
 Lists every device profile that matches the MIDI ports now, experimental
 profiles included: the profile id, its status, and the input and output port
-it would use. The daemon opens supported profiles by itself; an experimental
-one needs 'pad-lattice daemon --profile ID' (and, ideally, a guided test:
-'pad-lattice profile test ID --report FILE').
+it would use. The daemon opens by itself the supported profiles (tested on
+hardware) and those checked against the manufacturer's documents ("opens
+automatically"); any other experimental one needs 'pad-lattice daemon
+--profile ID'. A guided test confirms a profile on your hardware:
+'pad-lattice profile test ID --report FILE'.
 
 With --all it also lists the serial ports and HID devices (for serial and HID
 drivers), or says plainly why this machine cannot list them.
 
 Options:
   --all     also list serial ports and HID devices
-  --json    print {"matches":[{"profile","status","input","output"}, ...]};
+  --json    print {"matches":[{"profile","status","opens_automatically",
+            "input","output"}, ...]};
             with --all also "serial":{"available":true,"ports":[...]} and
             "hid":{"available":true,"devices":[...]}, each of them
             {"available":false,"reason"} when it cannot be listed
@@ -74,6 +77,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
       const matches = catalog.detect(ports.inputs, ports.outputs, true).map(({ profile, input, output }) => ({
         profile: profile.id,
         status: profile.status,
+        opens_automatically: opensAutomatically(profile),
         input,
         output,
       }));
@@ -85,7 +89,12 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
       } else {
         const style = makeStyle(colourEnabled(io.stdout, io.env));
         for (const match of matches) {
-          const status = match.status === 'supported' ? style.green(match.status) : style.yellow(`${match.status}: use --profile ${match.profile}`);
+          const status =
+            match.status === 'supported'
+              ? style.green(match.status)
+              : match.opens_automatically
+                ? style.yellow(`${match.status}: opens automatically, not yet tested on hardware`)
+                : style.yellow(`${match.status}: use --profile ${match.profile}`);
           io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${match.input}\n  output: ${match.output}\n`);
         }
       }
