@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shellQuote } from '../../src/agents/shared/python-format.js';
 import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
@@ -7,8 +7,9 @@ import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
 /*
  * A real pseudo-terminal for a program under test: a tmux server of its own (a unique `-L`
  * socket name, so tests never meet each other's or a developer's sessions), one window of a fixed
- * size, read with capture-pane and driven with send-keys. The pane stays after the program exits,
- * so its exit status can be read.
+ * size, read with capture-pane and driven with send-keys. The pane's shell writes the program's
+ * exit status to a file the moment it exits: the pane itself can outlive the program while a
+ * background process the program left (Codex's sandbox helpers) still holds the terminal.
  */
 
 let started = 0;
@@ -26,18 +27,24 @@ export interface TerminalStart {
 export class TmuxTerminal {
   #socketPath: string | null = null;
 
-  private constructor(readonly server: string) {}
+  private constructor(
+    readonly server: string,
+    private readonly statusFile: string,
+  ) {}
 
   static start(start: TerminalStart): TmuxTerminal {
     started += 1;
     const server = `pl-ra-${process.pid}-${started}`;
-    const config = join(privateTempDir('pl-ra-tmux-'), 'tmux.conf');
-    // No user configuration; keep the pane (and its exit status) after the program exits.
+    const dir = privateTempDir('pl-ra-tmux-');
+    const config = join(dir, 'tmux.conf');
+    const statusFile = join(dir, 'exit-status');
+    // No user configuration; keep the pane (and the program's last screen) after it exits.
     writeFileSync(config, 'set -g remain-on-exit on\nset -g history-limit 5000\n');
     const env = Object.entries({ TERM: 'tmux-256color', ...start.env }).map(([name, value]) => `${name}=${value}`);
     // Programs learn they run inside tmux from TMUX, which tmux sets for the pane's shell; keep it.
-    const command = `exec env -i TMUX="$TMUX" TERM_PROGRAM=tmux ${[...env, ...start.command].map(shellQuote).join(' ')}`;
-    const terminal = new TmuxTerminal(server);
+    const program = `env -i TMUX="$TMUX" TERM_PROGRAM=tmux ${[...env, ...start.command].map(shellQuote).join(' ')}`;
+    const command = `${program}; echo $? > ${shellQuote(`${statusFile}.tmp`)} && mv ${shellQuote(`${statusFile}.tmp`)} ${shellQuote(statusFile)}`;
+    const terminal = new TmuxTerminal(server, statusFile);
     terminal.tmux(['-f', config, 'new-session', '-d', '-x', String(start.width ?? 200), '-y', String(start.height ?? 50), '-c', start.cwd, command]);
     terminal.#socketPath = terminal.tmux(['display-message', '-p', '#{socket_path}']).trim();
     return terminal;
@@ -60,10 +67,7 @@ export class TmuxTerminal {
 
   /** The program's exit status once it exited (128 + n when signal n ended it), else null. */
   exitStatus(): number | null {
-    const [dead, status, signal] = this.tmux(['display-message', '-p', '#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}']).trim().split(':');
-    if (dead !== '1') return null;
-    if (signal !== undefined && signal !== '') return 128 + Number(signal);
-    return status === undefined || status === '' ? null : Number(status);
+    return existsSync(this.statusFile) ? Number(readFileSync(this.statusFile, 'utf8').trim()) : null;
   }
 
   /** Types `text` literally. */
