@@ -74,13 +74,13 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
     });
   }, 120_000);
 
-  it('codex-exec: a prompt of several words reaches Codex as one; Stop on the pad ends the run and it leaves the pad', async (ctx) => {
+  it('codex-exec: a prompt of several words reaches Codex as one; Stop on the pad ends the run, its command included, and it leaves the pad', async (ctx) => {
     if (!clis.ready) return ctx.skip(skipNote(clis));
     const project = makeProject();
     const marker = join(project, 'late.marker');
     const api = await startFakeOpenAi([
       { prompt: 'say done when finished', replies: [{ text: 'done' }] },
-      { prompt: 'wait for a long time', replies: [execCommand(`sleep 30; touch ${marker}`), { text: 'Finished waiting.' }] },
+      { prompt: 'wait for a long time', replies: [execCommand(`sleep 3; touch ${marker}`), { text: 'Finished waiting.' }] },
     ]);
     afterAllTests(() => api.close());
     const layout = checkoutLayout();
@@ -102,6 +102,8 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
     expect(stopped.code).toBe(143);
     expect(stopped.stderr).toContain('pad-lattice: stop requested from Launchpad');
     await until(async () => (await sessions(pad)).length === 0, 'the stopped run to leave the pad', 10_000);
+    // The command Codex was running stopped with it: its 3-second sleep ends without the touch.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(existsSync(marker)).toBe(false);
   }, 90_000);
 });

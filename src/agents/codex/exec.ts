@@ -7,6 +7,7 @@ import { runAgentChild, spawnFailureMessage, type SignalSource } from '../shared
 import { hex32 } from '../shared/hex32.js';
 import { takeLeadingOptions } from '../shared/leading-options.js';
 import { NOTHING, noteOnStderr, withoutHarm } from '../shared/never-harm.js';
+import { signalTree } from '../shared/process-tree.js';
 import { launcherSocketPath } from '../shared/socket-path.js';
 import { relayStep } from './exec-events.js';
 import { StopListener } from './exec-stop.js';
@@ -74,7 +75,10 @@ export async function runCodexExec(args: readonly string[], io: CliIo, context: 
       stopListener = new StopListener(socketPath, identity, () => {
         stopRequested = true;
         noteOnStderr(io.stderr, 'stop requested from Launchpad');
-        child.kill('SIGTERM');
+        // Codex leaves a command it is running to finish after SIGTERM (the command runs in a session of
+        // its own), so Stop signals the whole tree: the command stops too.
+        if (child.pid === undefined) child.kill('SIGTERM');
+        else signalTree(child.pid, 'SIGTERM');
       });
     },
   });

@@ -62,6 +62,10 @@
  *     spawnFailureMessage (which program, and the option naming another one)
  *   runAgentChild({command, args, env, stdio?, signals?, onSpawn?}): Promise<AgentChildOutcome>
  *
+ * Process tree — process-tree.ts
+ *   descendantsOf(pid): number[]   deepest first, from one `ps` snapshot
+ *   signalTree(pid, signal): void  every descendant, then pid (codex-exec's Stop)
+ *
  * Hook process (§1.1, §A.4, §B.5) — hook-process.ts, hook-args.ts
  *   runHookProcess(agent, args, io, {socketRequired, precheck, commandName}, loadBody): Promise<number>
  *     options, stdin, the no-daemon fast path, then the agent's body bounded below the agent's
@@ -86,6 +90,7 @@ export {
   writeToSink,
 } from './terminal-title.js';
 export { LauncherTitle, PUSH_TITLE, POP_TITLE } from './launcher-title.js';
+export { descendantsOf, signalTree } from './process-tree.js';
 export { withoutHarm, NOTHING, TimeoutReason, noteOnStderr, readToEnd, describeProblem } from './never-harm.js';
 export { hex32 } from './hex32.js';
 export { hookCommand, hookTimeoutSeconds, defaultHookEntry, HookEntryMissingError, type HookAgent, type HookEntry, type HookCommandInput } from './hook-command.js';

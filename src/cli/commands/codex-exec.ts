@@ -5,8 +5,9 @@ const HELP = `Usage: pad-lattice codex-exec [--socket PATH] [--codex BIN] [--] P
 
 Runs \`codex exec --json -- PROMPT\` non-interactively (the words of PROMPT
 become one argument), shows its progress on the pad (running, success,
-error) and prints the agent's messages. Stop on the pad terminates Codex.
-The run leaves the pad when it ends: done, error or stopped.
+error) and prints the agent's messages. Stop on the pad terminates Codex
+and the command it is running. The run leaves the pad when it ends: done,
+error or stopped.
 
 Options:
   --codex BIN     the Codex executable (default: codex)
