@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { PadLatticeClient } from '../../client/index.js';
 import type { CliIo } from '../../support/cli-io.js';
 import { makeIdentity, type AgentIdentity, type AgentState } from '../../domain/index.js';
-import { runAgentChild, spawnFailureMessage, type SignalSource } from '../shared/agent-child.js';
+import { runAgentChild, spawnFailureText, type SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
 import { takeLeadingOptions } from '../shared/leading-options.js';
 import { NOTHING, noteOnStderr, withoutHarm } from '../shared/never-harm.js';
@@ -87,7 +87,7 @@ export async function runCodexExec(args: readonly string[], io: CliIo, context: 
   if (outcome.kind === 'spawn_failed') {
     await reporter.report('error');
     await reporter.end();
-    noteOnStderr(io.stderr, spawnFailureMessage(outcome.error, options.codex, { name: 'Codex', flag: '--codex' }));
+    noteOnStderr(io.stderr, spawnFailureText(options.codex, outcome.error, '--codex'));
     return 1;
   }
   // A surface Stop ends as `cancelled` whatever the exit status (§A.9 QUIRK, not replicated).

@@ -47,7 +47,7 @@ export async function runCodexLauncher(args: readonly string[], io: CliIo, conte
     metadata: leaseMetadata(context.cwd, options.label),
     agent: placeholder,
     command: options.agentBin,
-    program: { name: 'Codex', flag: '--codex' },
+    executableOption: '--codex',
     args: codexArgs(command, options),
     env,
     ...(options.terminalTitle ? { title: new LauncherTitle(context.titleSink ?? ttyTitleSink) } : {}),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { constants } from 'node:os';
+import { errnoCode, fileProblem } from '../../support/file-errors.js';
 
 /** Where the launcher hears SIGINT/SIGTERM/SIGHUP; `process` in production, an EventEmitter in tests. */
 export interface SignalSource {
@@ -16,6 +17,13 @@ export interface AgentChildLaunch {
   readonly signals?: SignalSource;
   /** Sees the child right after it started (codex-exec reads its stdout). */
   readonly onSpawn?: (child: ChildProcess) => void;
+}
+
+/** One line for an agent that could not start, naming the option that points at its executable (`--codex`, `--claude`). */
+export function spawnFailureText(command: string, error: Error, executableOption: string): string {
+  const code = errnoCode(error);
+  const why = code === 'ENOENT' ? 'it was not found' : code === 'EACCES' ? 'it is not executable' : fileProblem(error);
+  return `cannot start ${command}: ${why}; install it, or name its executable with ${executableOption}`;
 }
 
 export type AgentChildOutcome =
@@ -72,29 +80,6 @@ export function runAgentChild(launch: AgentChildLaunch): Promise<AgentChildOutco
       resolve({ kind: 'exited', status: exitStatus(code, signal), signal });
     });
   });
-}
-
-/** The agent program a launcher starts, as a user names it: for messages about it. */
-export interface AgentProgram {
-  /** e.g. `Codex`, `Claude Code`. */
-  readonly name: string;
-  /** The launcher option that names another executable, e.g. `--codex`. */
-  readonly flag: string;
-}
-
-/**
- * One line saying why the agent could not be started and how to fix it,
- * e.g. `cannot find Codex ('codex' is not on PATH); install it, or name the executable with --codex BIN`.
- */
-export function spawnFailureMessage(error: Error, command: string, program: AgentProgram): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const fix = `name the executable with ${program.flag} BIN`;
-  if (code === 'ENOENT') {
-    const where = command.includes('/') ? `'${command}' does not exist` : `'${command}' is not on PATH`;
-    return `cannot find ${program.name} (${where}); install it, or ${fix}`;
-  }
-  if (code === 'EACCES') return `cannot run ${program.name} ('${command}' is not executable); make it executable, or ${fix}`;
-  return `cannot start ${program.name} ('${command}'${code === undefined ? '' : `, ${code}`}); ${fix}`;
 }
 
 /** A shell-style status: the exit code, or 128 + n for a child ended by signal n (not the reference's 256 − n). */

@@ -56,10 +56,10 @@
  *     remembers the bound identity; onSession sees every session reported on the lease connection
  *   launcherChildEnv(baseEnv, {leaseId, socket, label}): env   (caller adds the title variable)
  *   leaseMetadata(cwd, label): {cwd, label?}
- *   runLeasedChild({socketPath, leaseId, metadata, agent?, command, program, args, env, unavailableNote,
- *     stderr, title?, stdio?, signals?, leaseRetryMs?}): Promise<number>   lease for the child's lifetime,
- *     warning when the daemon is absent, child status (signal → 128 + n), spawn failure → 1 with
- *     spawnFailureMessage (which program, and the option naming another one)
+ *   runLeasedChild({socketPath, leaseId, metadata, agent?, command, executableOption, args, env,
+ *     unavailableNote, stderr, title?, stdio?, signals?, leaseRetryMs?}): Promise<number>   lease for the
+ *     child's lifetime, warning when the daemon is absent, child status (signal → 128 + n), spawn
+ *     failure → 1 with spawnFailureText (the executable, and the option naming another one)
  *   runAgentChild({command, args, env, stdio?, signals?, onSpawn?}): Promise<AgentChildOutcome>
  *
  * Process tree — process-tree.ts
@@ -113,8 +113,7 @@ export { launcherChildEnv, leaseMetadata, runLeasedChild, LAUNCHER_ENV, type Lea
 export {
   runAgentChild,
   exitStatus,
-  spawnFailureMessage,
-  type AgentProgram,
+  spawnFailureText,
   type AgentChildLaunch,
   type AgentChildOutcome,
   type SignalSource,

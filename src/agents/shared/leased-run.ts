@@ -1,6 +1,6 @@
 import type { StdioOptions } from 'node:child_process';
 import type { AgentIdentity } from '../../domain/index.js';
-import { runAgentChild, spawnFailureMessage, type AgentProgram, type SignalSource } from './agent-child.js';
+import { runAgentChild, spawnFailureText, type SignalSource } from './agent-child.js';
 import { LAUNCHER_ENV } from './launcher-env.js';
 import { LauncherLease } from './launcher-lease.js';
 import type { LauncherTitle } from './launcher-title.js';
@@ -40,9 +40,9 @@ export interface LeasedChildRun {
   readonly metadata: Readonly<Record<string, string>>;
   /** The identity the lease names from its first registration on, so the session shows before the agent reports. */
   readonly agent?: AgentIdentity;
-  /** The agent's executable as given, and how the user names it (for the message when it cannot start). */
   readonly command: string;
-  readonly program: AgentProgram;
+  /** The launcher option naming `command` (`--codex`, `--claude`), for the message when it cannot start. */
+  readonly executableOption: string;
   readonly args: readonly string[];
   /** The complete child environment. */
   readonly env: NodeJS.ProcessEnv;
@@ -61,8 +61,8 @@ export interface LeasedChildRun {
  * §B.8.1 steps 6–10): start the lease, give it 0.25 s, warn if the daemon is
  * not there (the agent starts anyway), run the child, put the title back,
  * release the lease, and return the child's status. A child that cannot
- * start ends with one `pad-lattice:` line naming the program and the option
- * that picks another one, and status 1.
+ * start ends with one `pad-lattice:` line naming it and the option that
+ * names another executable, and status 1.
  */
 export async function runLeasedChild(run: LeasedChildRun): Promise<number> {
   const title = run.title;
@@ -84,7 +84,7 @@ export async function runLeasedChild(run: LeasedChildRun): Promise<number> {
       ...(run.signals === undefined ? {} : { signals: run.signals }),
     });
     if (outcome.kind === 'spawn_failed') {
-      noteOnStderr(run.stderr, spawnFailureMessage(outcome.error, run.command, run.program));
+      noteOnStderr(run.stderr, spawnFailureText(run.command, outcome.error, run.executableOption));
       return 1;
     }
     return outcome.status;

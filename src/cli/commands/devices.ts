@@ -13,6 +13,7 @@ import { describeSerialPort, listSerialPorts, serialPortJson, type SerialListing
 import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 const HELP = `Usage: pad-lattice devices [--all] [--json]
 
@@ -70,7 +71,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
         // Serial and HID do not need MIDI, so --all still lists them.
         if (values.all === true) {
           const extra = await listOtherDevices(deps);
-          io.stdout.write(json ? `${JSON.stringify(extraJson(extra))}\n` : extraText(extra));
+          io.stdout.write(json ? `${stringifyJsonSafely(extraJson(extra))}\n` : extraText(extra));
         }
         return EXIT.unavailable;
       }
@@ -83,7 +84,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
       }));
       const extra = values.all === true ? await listOtherDevices(deps) : null;
       if (json) {
-        io.stdout.write(`${JSON.stringify({ matches, ...(extra === null ? {} : extraJson(extra)) })}\n`);
+        io.stdout.write(`${stringifyJsonSafely({ matches, ...(extra === null ? {} : extraJson(extra)) })}\n`);
       } else if (matches.length === 0) {
         io.stdout.write("no matching devices (see 'pad-lattice ports' for what is connected)\n");
       } else {
@@ -95,7 +96,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
               : match.opens_automatically
                 ? style.yellow(`${match.status}: opens automatically, not yet tested on hardware`)
                 : style.yellow(`${match.status}: use --profile ${match.profile}`);
-          io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${match.input}\n  output: ${match.output}\n`);
+          io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${escapeUntrusted(match.input)}\n  output: ${escapeUntrusted(match.output)}\n`);
         }
       }
       if (!json && extra !== null) io.stdout.write(extraText(extra));
@@ -130,7 +131,8 @@ type Section = { readonly available: true; readonly lines: readonly string[] } |
 function sectionText(heading: string, section: Section): string {
   if (!section.available) return `${section.reason}\n`;
   if (section.lines.length === 0) return `${heading}: none\n`;
-  return `${heading}:\n${section.lines.map((line) => `  ${line}\n`).join('')}`;
+  // Device names and serial numbers come from the devices: shown escaped.
+  return `${heading}:\n${section.lines.map((line) => `  ${escapeUntrusted(line)}\n`).join('')}`;
 }
 
 function extraText({ serial, hid }: OtherDevices): string {

@@ -284,10 +284,10 @@ describe('agent-adapters.md Part D', () => {
     it('a missing Claude Code: exit 1 with one line naming the program and --claude BIN, lease released', async () => {
       const run = await runLauncher(setup, ['--socket', socket, '--claude', '/nonexistent/claude']);
       expect(run.code).toBe(1);
-      expect(run.stderr).toBe("pad-lattice: cannot find Claude Code ('/nonexistent/claude' does not exist); install it, or name the executable with --claude BIN\n");
+      expect(run.stderr).toBe('pad-lattice: cannot start /nonexistent/claude: it was not found; install it, or name its executable with --claude\n');
       await until(() => daemon.connections.every((c) => c.ended), 'the lease connection to close');
       const onPath = await runLauncher(setup, ['--socket', socket], { PATH: privateTempDir('pl-claude-nopath-') });
-      expect(onPath.stderr).toBe("pad-lattice: cannot find Claude Code ('claude' is not on PATH); install it, or name the executable with --claude BIN\n");
+      expect(onPath.stderr).toBe('pad-lattice: cannot start claude: it was not found; install it, or name its executable with --claude\n');
     });
 
     it('without a daemon Claude Code still starts, with one warning line', async () => {

@@ -213,14 +213,14 @@ describe('agent-adapters.md Part D', () => {
     const daemon = await FakeDaemon.start();
     const run = await runLauncher(['--socket', daemon.socketPath, '--codex', '/nonexistent'], cleanEnv());
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("pad-lattice: cannot find Codex ('/nonexistent' does not exist); install it, or name the executable with --codex BIN\n");
+    expect(run.stderr).toBe('pad-lattice: cannot start /nonexistent: it was not found; install it, or name its executable with --codex\n');
     await until(() => daemon.connections.every((c) => c.ended), 'the lease connection to close');
     const onPath = await runLauncher(['--socket', daemon.socketPath], cleanEnv({ PATH: privateTempDir() }));
-    expect(onPath.stderr).toBe("pad-lattice: cannot find Codex ('codex' is not on PATH); install it, or name the executable with --codex BIN\n");
+    expect(onPath.stderr).toBe('pad-lattice: cannot start codex: it was not found; install it, or name its executable with --codex\n');
     const notExecutable = join(privateTempDir(), 'codex');
     writeFileSync(notExecutable, '');
     const refused = await runLauncher(['--socket', daemon.socketPath, '--codex', notExecutable], cleanEnv());
-    expect(refused.stderr).toBe(`pad-lattice: cannot run Codex ('${notExecutable}' is not executable); make it executable, or name the executable with --codex BIN\n`);
+    expect(refused.stderr).toBe(`pad-lattice: cannot start ${notExecutable}: it is not executable; install it, or name its executable with --codex\n`);
   });
 
   it('scenario 26: the first registration carries lease id, metadata and the placeholder agent, so the session shows at once', async () => {
