@@ -2,7 +2,7 @@ import { UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { gateOnSequencer, type DaemonMidi } from '../../devices/hub/index.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
-import type { WebBridge } from '../../web/index.js';
+import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkFlagsGiven, adminLinkSettings, printAdminLink } from '../admin-link.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
 import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor, midiProfileInventory } from '../daemon-options.js';
 import {
@@ -12,6 +12,7 @@ import {
   browserPadOrReport,
   daemonSettings,
   serveDaemonCommand,
+  type DaemonBrowserPad,
   type DaemonCommandDeps,
 } from '../serve-daemon.js';
 
@@ -21,7 +22,8 @@ const HELP = `Usage: pad-lattice daemon [options]
 
 Runs the Pad-Lattice daemon: agents report their state over a Unix socket
 (Wire Protocol 1) and surface presses are routed back to exactly one agent.
-Stops cleanly on SIGINT or SIGTERM and removes its socket file.
+Stops cleanly on SIGINT, SIGTERM, SIGHUP or SIGQUIT and removes its socket
+file.
 
 Options:
 ${DAEMON_CORE_HELP}
@@ -32,6 +34,7 @@ ${DAEMON_CORE_HELP}
   -h, --help
 
 ${BROWSER_PAD_HELP}
+${ADMIN_LINK_HELP}
   These need --web.
 
 ${DAEMON_MIDI_HELP}
@@ -60,28 +63,31 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
         ...DAEMON_MIDI_OPTIONS,
         web: { type: 'boolean', default: false },
         ...BROWSER_PAD_OPTIONS,
+        ...ADMIN_LINK_OPTIONS,
       });
       const settings = daemonSettings(values, io);
-      const padFlags = browserPadFlagsGiven(values);
+      const padFlags = [...browserPadFlagsGiven(values), ...adminLinkFlagsGiven(values)];
       if (values.web !== true && padFlags.length > 0) throw new UsageError(`${padFlags.join(', ')} ${padFlags.length === 1 ? 'needs' : 'need'} --web`);
       const pad = values.web === true ? browserPadSettings(values) : null;
+      const link = adminLinkSettings(values, settings.identityStorePath);
+      if (pad !== null && link.print) return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
       return serveDaemonCommand('daemon', { settings, json: values.json === true }, io, deps, async (logger) => {
         const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
-        let bridge: WebBridge | null = null;
+        let web: DaemonBrowserPad | null = null;
         try {
-          if (pad !== null) bridge = await browserPadOrReport(pad, logger, deps);
+          if (pad !== null) web = await browserPadOrReport(pad, link, logger, deps);
         } catch (error) {
           await releaseMidi(midi);
           throw error;
         }
-        if (pad !== null && bridge === null) {
+        if (pad !== null && web === null) {
           await releaseMidi(midi);
           return null;
         }
         return {
           // midi-rendering.md §13: with the browser, the browser comes first.
-          surfaces: bridge === null ? [midi.hub] : [bridge.surface, midi.hub],
-          web: bridge === null || pad === null ? null : { bridge, open: pad.open },
+          surfaces: web === null ? [midi.hub] : [web.bridge.surface, midi.hub],
+          web,
           release: () => midi.dispose(),
           profileInventory: midiProfileInventory(midi, values['profile-file']),
         };
