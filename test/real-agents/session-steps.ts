@@ -68,12 +68,14 @@ export function cleanupsAfterAll(): (cleanup: () => void | Promise<void>) => voi
 
 /**
  * Picks option `n` of Claude Code's permission dialog in the terminal. The digit confirms at once,
- * or only moves the cursor when the dialog is still settling; then Enter confirms it.
+ * or only moves the cursor while the dialog is still settling; then Enter (again, if a redraw
+ * swallowed it) confirms it. An Enter left over after the dialog closed submits nothing.
  */
 export async function answerClaudeDialog(terminal: TmuxTerminal, n: number, label: string): Promise<void> {
   await terminal.waitFor(/Do you want to proceed\?/, 'Claude Code’s own dialog');
   terminal.type(String(n));
   const chosen = new RegExp(`❯ ${n}\\. ${label}`);
-  await terminal.waitFor(new RegExp(`${chosen.source}|^(?![\\s\\S]*Do you want to proceed\\?)`), `option ${n} chosen`);
-  if (chosen.test(terminal.screen())) terminal.press('Enter');
+  const closed = /^(?![\s\S]*Do you want to proceed\?)/;
+  await terminal.waitFor(new RegExp(`${chosen.source}|${closed.source}`), `option ${n} chosen`);
+  if (chosen.test(terminal.screen())) await terminal.pressUntil('Enter', closed, `option ${n} confirmed`);
 }
