@@ -6,8 +6,8 @@ set -euo pipefail
 # Runtime libraries of the native addons: node-hid needs libusb, serialport's port listing
 # needs udevadm. Debian's Chromium drives the browser tests through playwright-core (never
 # `playwright install`). tmux, sshd/ssh and socat are used by the terminal, remote-host and
-# serial tests.
-APT_PACKAGES=(libusb-1.0-0 udev chromium tmux openssh-server openssh-client socat)
+# serial tests; git by the real-agent tests (Codex trusts a project that is a git repository).
+APT_PACKAGES=(libusb-1.0-0 udev chromium tmux openssh-server openssh-client socat git)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -33,3 +33,7 @@ install_apt_packages() {
 }
 
 install_apt_packages
+
+# The real Claude Code and Codex CLIs that test/real-agents drives, at the versions pinned in
+# scripts/agent-clis.json, into a cache outside node_modules (never a package dependency).
+node "$(dirname "$0")/install-agent-clis.mjs"

@@ -75,16 +75,30 @@ export function closingLine(count: RunCount): string {
   return `${count.passed} passed, ${failed} failed${failedText}, ${count.skipped} skipped${notRunText}`;
 }
 
+/** `skipped N: reason` lines, one per distinct reason tests gave for skipping themselves. */
+export function skipReasons(modules: ReadonlyArray<TestModule>): string {
+  const notes = new Map<string, number>();
+  for (const module of modules) {
+    for (const test of module.children.allTests()) {
+      const result = test.result();
+      if (result.state === 'skipped' && result.note !== undefined) notes.set(result.note, (notes.get(result.note) ?? 0) + 1);
+    }
+  }
+  return [...notes].map(([note, count]) => `skipped ${count}: ${note}\n`).join('');
+}
+
 /**
  * Ends a run with the plain `N passed, N failed, N skipped` line that CI
- * reads to tell a run that tested something from one that ran nothing.
- * A file that fails to load, a hook that throws and an error outside any
- * test each count as a failure, and make the run exit non-zero.
+ * reads to tell a run that tested something from one that ran nothing,
+ * preceded by each distinct reason a test gave for skipping itself
+ * (`ctx.skip(note)`), so a skip never passes unexplained. A file that fails
+ * to load, a hook that throws and an error outside any test each count as a
+ * failure, and make the run exit non-zero.
  */
 export default class ClosingLineReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
     const count = countRun(testModules, unhandledErrors);
     if (totalFailed(count) > 0) process.exitCode = 1;
-    process.stdout.write(`\n${closingLine(count)}\n`);
+    process.stdout.write(`\n${skipReasons(testModules)}${closingLine(count)}\n`);
   }
 }
