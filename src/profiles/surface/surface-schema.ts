@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_ACTIONS, MAX_SELECTOR_SLOTS } from '../../domain/index.js';
+import { AGENT_STATES, CONTROL_ACTIONS, MAX_SELECTOR_SLOTS, type AgentState } from '../../domain/index.js';
 import { integerFrom, nonEmptyString, says, textFor } from '../schema-primitives.js';
 import { PROFILE_ID_PATTERN, PROFILE_STATUSES } from '../schema.js';
 
@@ -56,13 +56,28 @@ const metadata = {
 
 const level = integerFrom(0, 15);
 
-/** How bright each kind of light is on a grid (0 dark … 15 full); brightness stands in for colour. */
+/** Default status brightness per state: the states that need a person are the brightest. */
+const STATUS_LEVELS: Readonly<Record<AgentState, number>> = {
+  running: 5,
+  waiting_for_reply: 11,
+  user_typing: 7,
+  waiting_for_approval: 15,
+  success: 3,
+  error: 9,
+  cancelled: 2,
+};
+
+/**
+ * How bright each kind of light is on a grid (0 dark … 15 full): brightness
+ * stands in for colour. The glyph's shape tells the selected state; the status
+ * column tells each agent's state by its level.
+ */
 export const levelsSchema = strict({
   off: level.default(0),
   idle: level.default(3),
   activity: level.default(15),
-  state_primary: level.default(15),
-  state_summary: level.default(5),
+  glyph: level.default(15),
+  statuses: strict(Object.fromEntries(AGENT_STATES.map((state) => [state, level.default(STATUS_LEVELS[state])])) as Record<AgentState, z.ZodDefault<typeof level>>).prefault({}),
   accent_selected: level.default(15),
   accent_unselected: level.default(4),
   action: level.default(12),
