@@ -8,6 +8,7 @@ import { SocketStartupError } from '../daemon/socket/index.js';
 import type { Surface } from '../daemon/surface.js';
 import { ManifestError } from '../experiences/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
+import type { SurfaceBackends } from './daemon-surfaces.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
 import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
@@ -40,7 +41,7 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
                           ({"level":"info","message":"..."}); the browser pad's
                           links become one JSON object on stdout`;
 
-export interface DaemonCommandDeps {
+export interface DaemonCommandDeps extends SurfaceBackends {
   readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
   readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger) => Promise<string>;
   /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */

@@ -46,3 +46,17 @@ export {
   type ShowRgbCapability,
 } from './schema.js';
 export { slug } from './slug.js';
+export {
+  declaresSurfaceDriver,
+  deckProfiles,
+  gridProfiles,
+  isSurfaceDriver,
+  loadSurfaceCatalog,
+  parseSurfaceProfile,
+  profileForSize,
+  surfaceProfileJsonSchemaText,
+  type MonomeGridProfile,
+  type StreamDeckProfile,
+  type SurfaceCatalog,
+  type SurfaceProfile,
+} from './surface/index.js';

@@ -24,10 +24,4 @@ export function bindingWithGrid(path: string, grid = new MextGrid()) {
   return { binding, grid };
 }
 
-export async function eventually(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+export { eventually } from '../e2e/helpers.js';

@@ -2,9 +2,11 @@ import { UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { gateOnSequencer, type DaemonMidi } from '../../devices/hub/index.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
+import type { SurfaceHub } from '../../devices/surface-hub/index.js';
 import type { WebBridge } from '../../web/index.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
 import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor } from '../daemon-options.js';
+import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS, surfaceHubFor } from '../daemon-surfaces.js';
 import {
   DAEMON_CORE_HELP,
   DAEMON_CORE_OPTIONS,
@@ -36,6 +38,8 @@ ${BROWSER_PAD_HELP}
 
 ${DAEMON_MIDI_HELP}
 
+${DAEMON_SURFACE_HELP}
+
 Agents connect through the socket, e.g. 'pad-lattice send-state running'.
 
 Exit status: 0 stopped by a signal, 1 startup failed (for example another
@@ -58,6 +62,7 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
       const { values } = parseCommandArgs(args, {
         ...DAEMON_CORE_OPTIONS,
         ...DAEMON_MIDI_OPTIONS,
+        ...DAEMON_SURFACE_OPTIONS,
         web: { type: 'boolean', default: false },
         ...BROWSER_PAD_OPTIONS,
       });
@@ -68,19 +73,24 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
       return serveDaemonCommand('daemon', { settings, json: values.json === true }, io, deps, async (logger) => {
         const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
         let bridge: WebBridge | null = null;
+        let others: SurfaceHub | null = null;
         try {
+          others = await surfaceHubFor(values, io, logger, deps);
           if (pad !== null) bridge = await browserPadOrReport(pad, logger, deps);
         } catch (error) {
+          others?.close();
           await releaseMidi(midi);
           throw error;
         }
         if (pad !== null && bridge === null) {
+          others?.close();
           await releaseMidi(midi);
           return null;
         }
+        const controllers = others === null ? [midi.hub] : [midi.hub, others];
         return {
-          // midi-rendering.md §13: with the browser, the browser comes first.
-          surfaces: bridge === null ? [midi.hub] : [bridge.surface, midi.hub],
+          // midi-rendering.md §13: with the browser, the browser comes first; serial and HID after MIDI.
+          surfaces: bridge === null ? controllers : [bridge.surface, ...controllers],
           web: bridge === null || pad === null ? null : { bridge, open: pad.open },
           release: () => midi.dispose(),
         };
