@@ -1,5 +1,5 @@
 import { EventEmitter } from 'eventemitter3';
-import type { HIDDevice, HIDDeviceEvents, HIDDeviceInfo } from '@elgato-stream-deck/core';
+import type { HIDDevice, HIDDeviceEvents, HIDDeviceInfo } from './library.js';
 import type { HidDevice, HidDeviceInfo } from '../hid/hid-device.js';
 
 /** How long one read waits for a report; the loop then reads again (node-hid needs a bound, see hid-device.ts). */

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import type * as StreamDeckCore from '@elgato-stream-deck/core';
 import type { HIDDevice } from '@elgato-stream-deck/core';
 
+export type { HIDDevice, HIDDeviceEvents, HIDDeviceInfo } from '@elgato-stream-deck/core';
+
 /*
  * The only file that touches `@elgato-stream-deck/core`, Julusian's maintained
  * Stream Deck library without its node-hid transport: the library knows every
