@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeDevicesCommand } from '../../src/cli/commands/devices.js';
+import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { loadCatalogFor } from '../../src/cli/commands/profile-context.js';
 import { runCli } from '../../src/cli/main.js';
 import { runDoctor, type DoctorSources } from '../../src/devices/doctor/index.js';
@@ -92,6 +93,27 @@ describe('doctor: serial_backend and hid_backend', () => {
     expect(byName['serial_backend']).toEqual({ name: 'serial_backend', status: 'warning', summary: 'serial ports cannot be listed (udevadm failed reading ~/.udev)', details: {} });
     expect(byName['hid_backend']).toEqual({ name: 'hid_backend', status: 'warning', summary: LIBUSB_MISSING, details: {} });
     expect(report.overall).toBe('warning');
+  });
+
+  it('surfaces: the grids and Stream Decks among the listings, with the library\'s models', async () => {
+    const home = tempHome();
+    const serial = () => new MockSerialBinding().createPort('/dev/ttyACM0', MONOME).createPort('/dev/ttyS0');
+    const hid = () => new MockHidBackend().plug(PAD).plug({ path: '/dev/hidraw5', vendorId: 0x0fd9, productId: 0x006c });
+    const report = await runDoctor(doctorSources(home, { serialBackend: serial, hidBackend: hid, deckModels: () => loadStreamDeckLibrary().models }));
+    expect(report.checks.map((check) => check.name)).toEqual(['runtime', 'profiles', 'midi', 'devices', 'serial_backend', 'hid_backend', 'surfaces', 'daemon']);
+    expect(report.checks.find((check) => check.name === 'surfaces')).toEqual({
+      name: 'surfaces',
+      status: 'ok',
+      summary: '1 monome grid and 1 Stream Deck connected',
+      details: {
+        surfaces: [
+          { kind: 'serial', device: 'monome grid', path: '/dev/ttyACM0', serial_number: 'm1000123' },
+          { kind: 'hid', device: 'Stream Deck XL', path: '/dev/hidraw5', serial_number: null },
+        ],
+      },
+    });
+    const none = await runDoctor(doctorSources(home, { serialBackend: () => new MockSerialBinding(), hidBackend: () => new MockHidBackend(), deckModels: () => { throw new Error('no library'); } }));
+    expect(none.checks.find((check) => check.name === 'surfaces')?.summary).toBe('no monome grid or Stream Deck connected');
   });
 
   it('leaves both checks out when no backend is given', async () => {
