@@ -6,7 +6,7 @@ import type { GridSurface } from '../../src/monome/grid-surface.js';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
 import { recordingLogger } from '../devices/helpers.js';
-import { FTDI_GRID, bindingWithGrid, builtinGridProfiles, eventually } from './helpers.js';
+import { FTDI_GRID, bindingWithGrid, builtinGridProfiles, eventually, gridProfile } from './helpers.js';
 
 const approvalView = (extra: Partial<{ frame: number }> = {}): SurfaceView =>
   makeSurfaceView({
@@ -103,6 +103,27 @@ describe('a monome grid through the surface hub', () => {
     await eventually(() => surface.settled && again.level(15, 0) === 12, 'the repaint');
     expect(again.messages.filter((m) => m.startsWith('1a'))).toHaveLength(2);
     hub.close();
+  });
+
+  it('an 8x8 monobright grid: the 64 profile with "leds": "monobright" lights on/off maps only, and presses still route', async () => {
+    const mono = new MextGrid({ columns: 8, rows: 8, id: 'm64mono', varibright: false });
+    const binding = new MockSerialBinding().createPort('/dev/ttyUSB1', FTDI_GRID, (bytes) => mono.receive(bytes));
+    const profile = { ...(await gridProfile('monome/grid/64')), leds: 'monobright' as const };
+    const hub = new SurfaceHub({ drivers: [gridDriver({ backend: () => binding, profiles: () => [profile] })], logger: recordingLogger(), scanIntervalMs: 60_000 });
+    hub.render(approvalView());
+    await hub.scanNow();
+    const surface = hub.surfaces[0] as GridSurface;
+    await eventually(() => surface.settled && mono.level(0, 0) === 1, 'approve to light');
+    // Row 0: approve, reject lit; retry, stop dark. Row 1: Scenes (selected and not: both on). Row 2: statuses.
+    expect([0, 1, 6, 7].map((x) => mono.level(x, 0))).toEqual([1, 1, 0, 0]);
+    expect([0, 1, 2].map((x) => mono.level(x, 1))).toEqual([1, 1, 0]);
+    expect(mono.messages.every((m) => m.startsWith('14') || /^0[015]/.test(m))).toBe(true);
+    binding.port('/dev/ttyUSB1').emitData([...mono.press(1, 0)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.pollEvents()).toEqual([actionPressed('reject')]);
+    hub.close();
+    await eventually(() => mono.messages.at(-1) === '12', 'the grid to be cleared on close');
+    expect(mono.errors).toEqual([]);
   });
 
   it('refuses a device that does not answer and a grid size without a profile, each once, with the fix', async () => {

@@ -9,10 +9,10 @@ export async function builtinGridProfiles(): Promise<readonly MonomeGridProfile[
   return gridProfiles(await loadSurfaceCatalog([BUILTIN_ROOT]));
 }
 
-export async function gridProfile(id: string, change?: (profile: MonomeGridProfile) => MonomeGridProfile): Promise<MonomeGridProfile> {
+export async function gridProfile(id: string): Promise<MonomeGridProfile> {
   const profile = (await builtinGridProfiles()).find((p) => p.id === id);
   if (profile === undefined) throw new Error(`no built-in ${id}`);
-  return change === undefined ? profile : change(profile);
+  return profile;
 }
 
 /** FTDI 0403:6001 with a mext serial number: what an older grid lists as. */
