@@ -113,10 +113,15 @@ export class DeckSurface implements ControlSurface {
     this.#pump.offer(faces);
   }
 
-  /** Shows and Demos are drawn on grids; a Stream Deck keeps its keys dark meanwhile. */
-  renderShowFrame(_frame: ShowFrame): void {
+  /** A Show's 8x8 grid, one light per key from the top-left (keys beyond it stay dark). */
+  renderShowFrame(frame: ShowFrame): void {
     if (this.#closed) return;
-    this.#pump.offer(new Map([...this.#keys.keys()].map((index) => [index, { kind: 'blank' } as const])));
+    const faces = new Map<number, KeyFace>();
+    for (const key of this.#keys.values()) {
+      const color = frame.grid[key.y]?.[key.x];
+      faces.set(key.index, color === undefined ? { kind: 'blank' } : { kind: 'color', rgb: color.rgb });
+    }
+    this.#pump.offer(faces);
   }
 
   pollEvents(): SurfaceEvent[] {

@@ -8,7 +8,9 @@ export type KeyFace =
   | { readonly kind: 'glyph'; readonly canvas: StateCanvas }
   | { readonly kind: 'scene'; readonly slot: number; readonly accent: LightToken; readonly status: LightToken; readonly label: string }
   | { readonly kind: 'action'; readonly action: ControlAction; readonly token: LightToken }
-  | { readonly kind: 'overflow'; readonly token: LightToken };
+  | { readonly kind: 'overflow'; readonly token: LightToken }
+  /** A Show's light at this key's place. */
+  | { readonly kind: 'color'; readonly rgb: Rgb };
 
 const BLACK: Rgb = [0, 0, 0];
 const WHITE: Rgb = [255, 255, 255];
@@ -29,6 +31,8 @@ export function faceKey(face: KeyFace): string {
       return `action:${face.action}:${face.token}`;
     case 'overflow':
       return `overflow:${face.token}`;
+    case 'color':
+      return `color:${face.rgb.join(',')}`;
     case 'blank':
       return 'blank';
   }
@@ -42,6 +46,8 @@ export function faceColor(face: KeyFace): Rgb {
     case 'action':
     case 'overflow':
       return face.token === OFF_TOKEN ? BLACK : colorOf(face.token);
+    case 'color':
+      return face.rgb;
     default:
       return BLACK;
   }
@@ -69,6 +75,9 @@ export function drawFace(face: KeyFace, width: number, height: number): KeyImage
       image.text(word, width / 2, Math.round(height / 2 - (7 * wordScale) / 2), wordScale, inkFor(background));
       break;
     }
+    case 'color':
+      image.fill(face.rgb);
+      break;
     case 'blank':
       break;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionPressed, makeSurfaceView, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
+import { actionPressed, makeShowColor, makeSurfaceView, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
 import { deckDriver } from '../../src/devices/surface-hub/deck-driver.js';
 import { SurfaceHub } from '../../src/devices/surface-hub/surface-hub.js';
 import { deckProfiles, loadSurfaceCatalog } from '../../src/profiles/surface/index.js';
@@ -70,9 +70,23 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     deck.press(14);
     deck.press(2);
     deck.press(12); // a key without a role
-    await eventually(() => true, 'nothing');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(hub.pollEvents()).toEqual([actionPressed('stop'), sessionSelected(1)]);
+    hub.close();
+  });
+
+  it('plays a Show as one light per key from the grid\'s top-left', async () => {
+    const backend = new MockStreamDeckBackend();
+    const deck = backend.plug('/dev/hidraw7');
+    const { hub } = await deckHub(backend);
+    await hub.scanNow();
+    const surface = hub.surfaces[0] as DeckSurface;
+    const dark = makeShowColor('off', [0, 0, 0]);
+    const grid = Array.from({ length: 8 }, (_, y) => Array.from({ length: 8 }, (_, x) => (x === 1 && y === 2 ? makeShowColor('state:error:primary', [230, 20, 20]) : dark)));
+    hub.renderShowFrame({ grid, top: new Array(8).fill(dark), right: new Array(8).fill(dark) });
+    await eventually(() => surface.settled && deck.imageCounts.every((count) => count > 0), 'the Show frame');
+    expect(close(deck.pixel(11, 36, 36), [230, 20, 20])).toBe(true); // key 11 is column 1, row 2
+    expect(close(deck.pixel(1, 36, 36), [0, 0, 0])).toBe(true);
     hub.close();
   });
 
