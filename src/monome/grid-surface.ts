@@ -1,5 +1,6 @@
 import { actionPressed, CONTROL_ACTIONS, IDENTITY_ACCENTS, sessionSelected, type ControlSurface, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
 import type { MonomeGridProfile } from '../profiles/surface/index.js';
+import { BoundedQueue } from '../support/bounded-queue.js';
 import { LatestWinsPump, type PumpTimers } from '../support/latest-wins-pump.js';
 import { compileVisualFrame } from '../visual-protocol/index.js';
 import { GridLights } from './grid-lights.js';
@@ -43,7 +44,7 @@ export class GridSurface implements ControlSurface {
   readonly #profile: MonomeGridProfile;
   readonly #lights: GridLights;
   readonly #pump: LatestWinsPump<Uint8Array>;
-  readonly #events: SurfaceEvent[] = [];
+  readonly #events = new BoundedQueue<SurfaceEvent>(MAX_PENDING_EVENTS);
   readonly #pressMap = new Map<string, SurfaceEvent>();
   #closed = false;
 
@@ -95,7 +96,7 @@ export class GridSurface implements ControlSurface {
   }
 
   pollEvents(): SurfaceEvent[] {
-    return this.#events.splice(0);
+    return this.#events.drain();
   }
 
   /** Darkens the grid and closes the port; never throws (the grid may be gone already). */
@@ -113,7 +114,6 @@ export class GridSurface implements ControlSurface {
     if (event.type !== 'key' || !event.down) return;
     const pressed = this.#pressMap.get(`${event.x},${event.y}`);
     if (pressed === undefined) return;
-    if (this.#events.length >= MAX_PENDING_EVENTS) this.#events.shift();
     this.#events.push(pressed);
   }
 }

@@ -1,5 +1,6 @@
 import { actionPressed, CONTROL_ACTIONS, IDENTITY_ACCENTS, OFF_TOKEN, sessionSelected, type ControlSurface, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
 import type { Cell, StreamDeckProfile } from '../profiles/surface/index.js';
+import { BoundedQueue } from '../support/bounded-queue.js';
 import { LatestWinsPump, type PumpTimers } from '../support/latest-wins-pump.js';
 import { compileVisualFrame } from '../visual-protocol/index.js';
 import { drawFace, faceColor, faceKey, type KeyFace } from './key-faces.js';
@@ -66,7 +67,7 @@ export class DeckSurface implements ControlSurface {
   readonly #roles: ReadonlyMap<number, Role>;
   readonly #keys: ReadonlyMap<number, DeckKey>;
   readonly #pump: LatestWinsPump<DeckFrame>;
-  readonly #events: SurfaceEvent[] = [];
+  readonly #events = new BoundedQueue<SurfaceEvent>(MAX_PENDING_EVENTS);
   #closed = false;
 
   constructor(options: DeckSurfaceOptions, roles: ReadonlyMap<number, Role>) {
@@ -125,7 +126,7 @@ export class DeckSurface implements ControlSurface {
   }
 
   pollEvents(): SurfaceEvent[] {
-    return this.#events.splice(0);
+    return this.#events.drain();
   }
 
   /** Clears the keys and closes the device; never throws (it may be gone). */
@@ -156,7 +157,6 @@ export class DeckSurface implements ControlSurface {
     if (role?.kind === 'scene') event = sessionSelected(role.slot);
     if (role?.kind === 'action') event = actionPressed(role.action);
     if (event === null) return;
-    if (this.#events.length >= MAX_PENDING_EVENTS) this.#events.shift();
     this.#events.push(event);
   }
 }
