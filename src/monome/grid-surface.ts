@@ -27,8 +27,8 @@ export interface GridSurfaceOptions {
 
 /**
  * A monome grid as a control surface: each view becomes one level per cell
- * (GridLights), and only the 8x8 quads that changed since the last frame the
- * grid received are sent. Frames go out through a latest-wins pump, so a burst
+ * (GridLights), and only what changed since the last frame the grid received
+ * is sent (quad-frames.ts). Frames go out through a latest-wins pump, so a burst
  * of renders never backs up the serial line. Key downs on Agent Scenes and
  * actions become surface events; every other key means nothing.
  */

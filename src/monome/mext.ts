@@ -92,6 +92,12 @@ export function ledMap(x: number, y: number, levels: ArrayLike<number>): Uint8Ar
   return message;
 }
 
+export function levelSet(x: number, y: number, level: number): Uint8Array {
+  checkLevel(level);
+  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x > 255 || y > 255) throw new RangeError(`mext position must be 0..255, got (${x}, ${y})`);
+  return Uint8Array.of(MEXT_OUT.levelSet, x, y, level);
+}
+
 /** [0x12]: every LED off, the one "clear" a monobright grid understands. */
 export const ALL_OFF = Uint8Array.of(0x12);
 

@@ -70,10 +70,10 @@ describe('a monome grid through the surface hub', () => {
     hub.render(twoWaiting(0));
     await eventually(() => surface.settled, 'a frame with two waiting agents');
     const before = grid.messages.length;
-    // Selecting the other agent changes only the Scenes in column 8: the right quad.
+    // Selecting the other agent changes only the two Scenes in column 8: two single-LED levels.
     hub.render(twoWaiting(1));
     await eventually(() => surface.settled, 'the selection frame');
-    expect(grid.messages.slice(before).map((m) => m.slice(0, 8))).toEqual(['1a 08 00']);
+    expect(grid.messages.slice(before)).toEqual(['18 08 00 04', '18 08 01 0f']);
     expect([grid.level(8, 0), grid.level(8, 1)]).toEqual([4, 15]);
     const sentBefore = surface.frameCounts.sent;
     for (let frame = 0; frame < 200; frame += 1) hub.render(makeSurfaceView({ selectedState: frame % 2 === 0 ? 'error' : 'success', frame }));

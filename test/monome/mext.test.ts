@@ -57,13 +57,17 @@ describe('mext decoding', () => {
 describe('only changed quads are sent', () => {
   const size = { columns: 16, rows: 8 };
 
-  it('everything at first, then only the quad that changed', () => {
+  it('everything at first, then only the quad that changed: its map, or its few changed LEDs (0x18)', () => {
     const first = new Uint8Array(128);
     expect(changedQuads(first, null, size, 'varibright').map((m) => [m[0], m[1], m[2]])).toEqual([[0x1a, 0, 0], [0x1a, 8, 0]]);
     const next = Uint8Array.from(first);
     next[15] = 12; // x 15, y 0: the right quad
-    expect(changedQuads(next, first, size, 'varibright').map((m) => [m[0], m[1], m[2]])).toEqual([[0x1a, 8, 0]]);
+    expect(changedQuads(next, first, size, 'varibright').map((m) => [...m])).toEqual([[0x18, 15, 0, 12]]);
     expect(changedQuads(next, next, size, 'varibright')).toEqual([]);
+    const many = Uint8Array.from(first);
+    for (let x = 0; x < 8; x += 1) many[16 + x] = many[32 + x] = 3; // 16 LEDs of the left quad
+    expect(changedQuads(many, first, size, 'varibright').map((m) => [m[0], m[1], m[2]])).toEqual([[0x1a, 0, 0]]);
+    expect(changedQuads(next, first, size, 'monobright').map((m) => [m[0], m[1], m[2]])).toEqual([[0x14, 8, 0]]);
   });
 
   it('a grid mock applies them: varibright keeps levels, monobright lights on/off and refuses level commands', () => {
