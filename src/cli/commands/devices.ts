@@ -76,7 +76,8 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
         // Serial and HID do not need MIDI, so they are still listed.
         const extra = await listOtherDevices(deps);
         const all = values.all === true;
-        io.stdout.write(json ? `${JSON.stringify({ surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n` : surfacesText(extra) + (all ? extraText(extra) : ''));
+        const found = extra.surfaces.length === 0 && !all ? 'no monome grid or Stream Deck found\n' : surfacesText(extra);
+        io.stdout.write(json ? `${JSON.stringify({ surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n` : found + (all ? extraText(extra) : ''));
         return EXIT.unavailable;
       }
       const matches = catalog.detect(ports.inputs, ports.outputs, true).map(({ profile, input, output }) => ({
