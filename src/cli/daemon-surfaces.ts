@@ -1,6 +1,8 @@
 import type { CliIo } from './command.js';
 import { BUILTIN_PROFILE_ROOT, userRootsFor } from './commands/profile-context.js';
 import { createSurfaceHub, type SurfaceHub } from '../devices/surface-hub/index.js';
+import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
+import type { SurfaceCatalog } from '../profiles/index.js';
 import { cachedUntilDevChanges } from '../devices/surface-hub/dev-listing-cache.js';
 import type { HubLogger } from '../devices/hub/index.js';
 import type { HidBackend } from '../hid/hid-device.js';
@@ -34,13 +36,13 @@ export interface SurfaceBackends {
   readonly streamDeckLibrary?: () => StreamDeckLibrary;
 }
 
-/** The serial/HID hub for the daemon's options, or null when both are turned off. */
+/** The serial/HID hub for the daemon's options (null when both are turned off) and the surface profiles it uses. */
 export function surfaceHubFor(
   values: { grid?: string[]; 'no-serial'?: boolean; 'no-hid'?: boolean },
   io: CliIo,
   logger: HubLogger,
   backends: SurfaceBackends,
-): Promise<SurfaceHub | null> {
+): Promise<{ readonly hub: SurfaceHub | null; readonly catalog: SurfaceCatalog }> {
   return createSurfaceHub({
     roots: [BUILTIN_PROFILE_ROOT, ...userRootsFor(io)],
     logger,
@@ -54,4 +56,27 @@ function quietListing<B extends { list(): Promise<readonly unknown[]> }>(backend
   const list = cachedUntilDevChanges(() => backend.list());
   const quiet = Object.assign(Object.create(backend) as B, { list });
   return () => quiet;
+}
+
+/** The surface profiles for `status`: each opens when a device of its size appears. */
+export function surfaceProfileInventory(catalog: SurfaceCatalog): ProfileInventorySource {
+  return {
+    profiles: () =>
+      catalog.profiles.map((profile) => ({
+        id: profile.id,
+        status: profile.status,
+        opensAutomatically: true,
+        origin: profile.source.startsWith(BUILTIN_PROFILE_ROOT) ? 'built-in' : 'user',
+        source: profile.source,
+      })),
+    refusedProfileFiles: () => catalog.problems.length,
+  };
+}
+
+/** Several profile sources as one, in order. */
+export function joinInventories(sources: readonly ProfileInventorySource[]): ProfileInventorySource {
+  return {
+    profiles: () => sources.flatMap((source) => source.profiles()),
+    refusedProfileFiles: () => sources.reduce((sum, source) => sum + source.refusedProfileFiles(), 0),
+  };
 }

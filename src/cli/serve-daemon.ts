@@ -3,6 +3,7 @@ import { numberOption } from './parse-args.js';
 import { startDaemon, type DaemonHandle, type DaemonOptions } from '../daemon/daemon.js';
 import { defaultAccentStorePath } from '../daemon/control-plane/accent-store-path.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
+import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
 import { runUntilSignalled } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
 import type { Surface } from '../daemon/surface.js';
@@ -118,6 +119,8 @@ export interface OpenedSurfaces {
   readonly web: { readonly bridge: WebBridge; readonly open: boolean } | null;
   /** Whatever the surfaces hold beyond their close() (the hub's profile-folder watcher). */
   release(): Promise<void>;
+  /** The device profiles the daemon's `inventory` reply lists. */
+  readonly profileInventory?: ProfileInventorySource;
 }
 
 /**
@@ -167,7 +170,14 @@ async function serveDaemon(plan: DaemonPlan): Promise<number> {
   };
   let handle: DaemonHandle;
   try {
-    handle = await deps.start({ ...options, surfaces: plan.surfaces, experience, earcons: hostAudio, logger });
+    handle = await deps.start({
+      ...options,
+      surfaces: plan.surfaces,
+      experience,
+      earcons: hostAudio,
+      logger,
+      profileInventory: plan.profileInventory ?? null,
+    });
   } catch (error) {
     await letGo();
     if (!(error instanceof SocketStartupError)) throw error;

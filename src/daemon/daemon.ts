@@ -7,6 +7,7 @@ import { systemClock, type MonotonicClock } from './runtime/clock.js';
 import { SILENT_LOGGER, describeError, type DaemonLogger } from './runtime/logger.js';
 import type { EarconSink } from './runtime/audio-feedback.js';
 import type { ExperienceController } from './runtime/experience.js';
+import type { ProfileInventorySource } from './runtime/inventory-report.js';
 import type { Outbox } from './runtime/outbox.js';
 import { SocketServer, type PeerCredentialSource } from './socket/index.js';
 import { loadSoPeerCred } from './socket/so-peercred.js';
@@ -30,6 +31,8 @@ export interface DaemonOptions {
   /** `--audio-feedback`: where live earcons play (control-plane.md §17.6); absent: none. */
   readonly earcons?: EarconSink | null;
   readonly logger?: DaemonLogger;
+  /** The device profiles the `inventory` request lists (the MIDI hub's catalog); absent: none. */
+  readonly profileInventory?: ProfileInventorySource | null;
   readonly clock?: MonotonicClock;
   readonly peerCredentials?: PeerCredentialSource;
   /** Seconds between loop iterations; default 0.03. */
@@ -86,6 +89,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       activityMotion: options.activityMotion,
       earcons: options.earcons,
       logger,
+      profileInventory: options.profileInventory ?? null,
     });
     server = await SocketServer.start({
       path: socketPath,

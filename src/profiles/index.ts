@@ -1,5 +1,7 @@
 export { addressKey, describeAddress } from './address.js';
+export { opensAutomatically, untestedNotice } from './auto-open.js';
 export { ProfileCatalog, type ProfileProblem } from './catalog.js';
+export { catalogChanges, type CatalogLogLine } from './catalog-changes.js';
 export { CatalogWatcher, type CatalogWatcherOptions } from './catalog-watcher.js';
 export {
   buildDeviceProfile,

@@ -14,6 +14,8 @@ export type MessageSink = (message: Uint8Array) => void;
 const UNKNOWN = 0xff;
 const GREETING_COLOR_TOKEN = 'state:success:primary';
 const SHOW_LIGHTS = GRID_SIZE * GRID_SIZE + 16;
+/** Where the rails' values start in the scratch list of a Show frame. */
+const RAILS_OFFSET = GRID_SIZE * GRID_SIZE;
 
 /**
  * The `midi.palette-grid` driver's output side for one device: semantic views,
@@ -114,8 +116,12 @@ export class PaletteGridRenderer {
     this.#checkShowShape(frame);
     if (this.#rgb !== null) {
       // The palette cache is wiped so that the return to semantic mode repaints everything.
+      // Rails the SysEx does not drive take their palette fallbacks, resolved before anything is sent.
+      const paletteRails = !this.#rgb.coversRails;
+      if (paletteRails) this.#resolveRails(frame);
       if (!this.#showing) this.#forgetValues();
       this.#rgb.render(frame, this.#send);
+      if (paletteRails) this.#writeRails();
     } else {
       this.#renderShowByPalette(frame);
     }
@@ -148,12 +154,24 @@ export class PaletteGridRenderer {
     const colors = this.#colors;
     let at = 0;
     for (const row of frame.grid) for (const color of row) pending[at++] = colors.resolve(color.fallback);
+    this.#resolveRails(frame);
+    this.#writeAll(this.#lights.grid, pending);
+    this.#writeRails();
+  }
+
+  /** The rails' palette fallbacks, top left→right then right top→bottom, into the scratch list after the grid's. */
+  #resolveRails(frame: ShowFrame): void {
+    const pending = this.#pending;
+    const colors = this.#colors;
+    let at = RAILS_OFFSET;
     for (const color of frame.top) pending[at++] = colors.resolve(color.fallback);
     for (const color of frame.right) pending[at++] = colors.resolve(color.fallback);
+  }
+
+  #writeRails(): void {
     const lights = this.#lights;
-    this.#writeAll(lights.grid, pending);
-    this.#writeAll(lights.showcaseTop, pending, lights.grid.length);
-    this.#writeAll(lights.showcaseRight, pending, lights.grid.length + lights.showcaseTop.length);
+    this.#writeAll(lights.showcaseTop, this.#pending, RAILS_OFFSET);
+    this.#writeAll(lights.showcaseRight, this.#pending, RAILS_OFFSET + lights.showcaseTop.length);
   }
 
   /** Show mode ends: both rails go dark through the cache, top left→right, then right top→bottom (§7 step 1). */

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_SETTINGS, formatReport, frameOnWire, type BenchReport } from '../../src/bench/index.js';
 import { runCli } from '../../src/cli/main.js';
 import { loadProfilesFrom, type DeviceProfile } from '../../src/profiles/index.js';
+import { rgbLayout } from '../../src/profiles/rgb-layout.js';
 import { captureIo } from '../helpers/capture-io.js';
 
 /*
@@ -66,19 +67,23 @@ describe('pad-lattice bench --quick --json', () => {
     }
   });
 
-  it('show: every RGB profile sends all 80 lights as ceil(80 / batch_size) SysEx messages of prefix + 4 bytes per light', () => {
+  it('show: every RGB profile sends each of its RGB lights as one group, batch_size groups per SysEx message', () => {
     expect(report.show.map((s) => s.profile).sort()).toEqual(rgbProfiles().map((p) => p.id).sort());
     expect(report.show.length).toBeGreaterThan(0);
     for (const show of report.show) {
       const capability = profiles.find((p) => p.id === show.profile)!.capabilities.show_rgb!;
+      const layout = rgbLayout(capability);
+      // Every light has its own colour in these frames, so no two LEDs share a range.
+      const rgbLights = layout.lights === 'grid' ? 64 : 80;
+      const header = 1 + capability.sysex_prefix.length + (layout.lengthHeader ? 2 : 0);
       expect(show.lights).toBe(80);
       expect(show.batchSize).toBe(capability.batch_size);
       const expected: number[] = [];
-      for (let left = 80; left > 0; left -= capability.batch_size) {
-        expected.push(1 + capability.sysex_prefix.length + 4 * Math.min(left, capability.batch_size) + 1);
+      for (let left = rgbLights; left > 0; left -= capability.batch_size) {
+        expected.push(header + layout.group.length * Math.min(left, capability.batch_size) + 1);
       }
-      expect(show.messageBytes).toEqual(expected);
-      expect(show.frame.sysexMessages).toBe(Math.ceil(80 / capability.batch_size));
+      expect(show.messageBytes, show.profile).toEqual(expected);
+      expect(show.frame.sysexMessages).toBe(Math.ceil(rgbLights / capability.batch_size));
       expect(show.frame.messages).toBe(show.frame.sysexMessages);
       expect(show.frame.bytes).toBe(expected.reduce((a, b) => a + b, 0));
     }

@@ -178,6 +178,8 @@ describe('pad-lattice daemon options', () => {
     const { command } = fakeDeps(alreadyRunning('/tmp/x.sock'));
     const io = captureIo();
     expect(await command.run(['--json'], io.io)).toBe(1);
-    expect(JSON.parse(io.stderr().trim())).toEqual({ level: 'error', message: 'another Pad-Lattice daemon is already running: /tmp/x.sock' });
+    const lines = io.stderr().trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    expect(lines.at(-1)).toEqual({ level: 'error', message: 'another Pad-Lattice daemon is already running: /tmp/x.sock' });
+    expect(lines[0]).toMatchObject({ level: 'info', message: expect.stringMatching(/^profiles: 11 built-in loaded /) });
   });
 });

@@ -4,6 +4,7 @@ import { makeSurfaceView, type SurfaceView } from '../../src/domain/index.js';
 import { MidiDeviceHub, type DeviceSelection, type HubLogger, type MidiDeviceHubOptions } from '../../src/devices/hub/index.js';
 import { parseDeviceProfileOrThrow, type DeviceProfile } from '../../src/profiles/index.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
+import { ManualTimers } from '../helpers/manual-timers.js';
 
 const PROFILES_ROOT = fileURLToPath(new URL('../../profiles/', import.meta.url));
 
@@ -13,6 +14,7 @@ export const PRO_STANDALONE = 'Launchpad Pro:Launchpad Pro Standalone Port 20:1'
 export const PRO_STANDALONE_2 = 'Launchpad Pro:Launchpad Pro Standalone Port 24:1';
 export const PRO_LIVE = 'Launchpad Pro:Launchpad Pro Live Port 20:0';
 export const MINI_MIDI = 'LPMiniMK3 MIDI';
+export const MK2_PORT = 'Launchpad MK2:Launchpad MK2 MIDI 1 20:0';
 
 /** A built-in profile, optionally edited, through the real parser. */
 export function profile(id: string, edit: (document: Record<string, any>) => void = () => {}): DeviceProfile {
@@ -36,20 +38,26 @@ export function recordingLogger(): RecordedLog {
   return { lines, info: record('info'), warn: record('warn'), error: record('error'), text: () => lines.join('\n') };
 }
 
-/** A hub over a mock backend whose scans the test triggers itself (`hub.scanNow()`). */
+/**
+ * A hub over a mock backend on manual timers: the test triggers scans itself
+ * (`hub.scanNow()`) or moves the clock (`timers.advance(ms)`). Frames are
+ * drawn at once unless a test sets `frameIntervalMs`.
+ */
 export function mockHub(selection: DeviceSelection, overrides: Partial<MidiDeviceHubOptions> = {}) {
   const backend = new MockMidiBackend();
   const logger = recordingLogger();
+  const timers = new ManualTimers();
   const hub = new MidiDeviceHub({
     selection,
     backend: () => backend,
     logger,
     greeting: { text: null },
     stdout: { write: () => true },
-    timers: { setInterval: () => 'manual', clearInterval: () => undefined },
+    timers,
+    frameIntervalMs: 0,
     ...overrides,
   });
-  return { hub, backend, logger };
+  return { hub, backend, logger, timers };
 }
 
 export const autoSelection = (...profiles: DeviceProfile[]): DeviceSelection => ({ mode: 'auto', profiles: () => profiles });

@@ -55,6 +55,12 @@ describe('pad-lattice daemon --grid PATH --no-hid', () => {
     expect(status.surfaces.map((surface) => [surface.kind, surface.profile])).toEqual([['serial', 'monome/grid/128']]);
     expect(stderr.join('')).toContain(`serial: monome grid at ${link} connected as monome/grid/128`);
     expect(hidTouched).toBe(false);
+    // The inventory (status's open surfaces and loaded profiles) names the grid and the surface profiles.
+    const inventory = await client.inventory();
+    expect(inventory?.surfaces).toEqual([{ kind: 'controller', transport: 'serial', profile: 'monome/grid/128', input: `${link} (m1000123)`, output: `${link} (m1000123)` }]);
+    expect(inventory?.profiles.filter((p) => p.id.startsWith('monome/') || p.id.startsWith('elgato/')).map((p) => [p.id, p.origin, p.opensAutomatically])).toEqual(
+      expect.arrayContaining([['monome/grid/128', 'built-in', true], ['elgato/stream-deck/mk-2', 'built-in', true]]),
+    );
     await grid.press(15, 0);
     expect(await subscription.receive(5000)).toEqual({ action: 'approve', agent, requestId: null });
   });

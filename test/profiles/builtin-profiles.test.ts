@@ -12,6 +12,16 @@ const loaded = await loadCatalog({ builtinRoot: BUILTIN_ROOT });
  */
 const NOVATION_CHANNEL_ANIMATION = new Set([1, 2]);
 const APC_GRID_ANIMATION = (channel: number) => channel >= 7;
+/** Push 2: channels 1-15 start one-shot, pulsing or blinking transitions (MIDI and Display Interface Manual, LED Animation). */
+const PUSH_ANIMATION = (channel: number) => channel >= 1;
+
+/** The Pad-Lattice extensions a profile may use (unknown to the reference JSON Schema). */
+function withoutExtensions(doc: Record<string, any>): Record<string, any> {
+  delete doc['verified_against'];
+  const rgb = doc['capabilities']?.['show_rgb'];
+  if (rgb !== undefined && ['group', 'length_header', 'lights'].some((key) => key in rgb)) delete doc['capabilities']['show_rgb'];
+  return doc;
+}
 
 function allAddresses(profile: DeviceProfile) {
   const { surface, grid } = profile;
@@ -27,7 +37,7 @@ function allAddresses(profile: DeviceProfile) {
 }
 
 describe('built-in profiles', () => {
-  it('loads exactly the six built-ins, without problems', () => {
+  it('loads exactly the eleven built-ins, without problems', () => {
     expect(loaded.problems).toEqual([]);
     expect(loaded.catalog.profiles.map((p) => p.id)).toEqual(BUILTIN_IDS);
   });
@@ -38,11 +48,22 @@ describe('built-in profiles', () => {
     }
   });
 
-  it('each validates against the reference JSON Schema (../shared/conformance/schemas)', () => {
+  it('each validates against the reference JSON Schema (../shared/conformance/schemas) once the extensions are taken out', () => {
     const validate = referenceValidator();
     for (const id of BUILTIN_IDS) {
-      expect({ id, valid: validate(builtinJson(id)), errors: validate.errors ?? null }).toEqual({ id, valid: true, errors: null });
+      expect({ id, valid: validate(withoutExtensions(builtinJson(id))), errors: validate.errors ?? null }).toEqual({ id, valid: true, errors: null });
     }
+    // The extensions are confined to verified_against and show_rgb: the profiles without them validate unchanged.
+    const plain = BUILTIN_IDS.filter((id) => JSON.stringify(withoutExtensions(builtinJson(id))) === JSON.stringify(builtinJson(id)));
+    expect(plain).toEqual([
+      'ableton/push/push-2',
+      'akai/apc/mini',
+      'novation/launchpad/mini',
+      'novation/launchpad/mk1',
+      'novation/launchpad/mk2',
+      'novation/launchpad/pro-mk1',
+      'novation/launchpad/s',
+    ]);
   });
 
   it('each validates against our generated JSON Schema', () => {
@@ -52,9 +73,12 @@ describe('built-in profiles', () => {
     }
   });
 
-  it('only the physically tested Pro Mk1 is supported', () => {
+  it('only the physically tested Pro Mk1 is supported; the X and Mini Mk3 were checked against their programmer\'s references', () => {
     const supported = loaded.catalog.profiles.filter((p) => p.status === 'supported').map((p) => p.id);
     expect(supported).toEqual(['novation/launchpad/pro-mk1']);
+    const documented = loaded.catalog.profiles.filter((p) => p.verified_against !== undefined).map((p) => p.id);
+    expect(documented).toEqual(['novation/launchpad/mini-mk3', 'novation/launchpad/x']);
+    for (const id of documented) expect(loaded.catalog.get(id).status).toBe('experimental');
   });
 
   it("each keeps Visual Protocol 1's roles: 7x8 canvas at the left, statuses in grid column 7, 8 slots, 4 actions, overflow", () => {
@@ -72,8 +96,9 @@ describe('built-in profiles', () => {
     }
   });
 
-  it('the glyph hues of the seven states are distinct on every device', () => {
-    for (const profile of loaded.catalog.profiles) {
+  it('the glyph hues of the seven states are distinct on every device with more than three colours', () => {
+    // The APC mini (mk1) pads show only green, red and yellow: its states differ by glyph shape.
+    for (const profile of loaded.catalog.profiles.filter((p) => p.id !== 'akai/apc/mini')) {
       const primaries = AGENT_STATES.map((state) => profile.palette.states[state].primary);
       expect(new Set(primaries).size).toBe(AGENT_STATES.length);
     }
@@ -82,7 +107,9 @@ describe('built-in profiles', () => {
   it('steady colours only: no address on a flash/pulse/blink channel, no flash or pulse SysEx', () => {
     for (const profile of loaded.catalog.profiles) {
       const channels = allAddresses(profile).map((a) => a.channel);
-      if (profile.manufacturer === 'Novation') {
+      if (profile.manufacturer === 'Ableton') {
+        expect(channels.filter(PUSH_ANIMATION)).toEqual([]);
+      } else if (profile.manufacturer === 'Novation') {
         expect(channels.filter((c) => NOVATION_CHANNEL_ANIMATION.has(c))).toEqual([]);
         const commands = [...profile.messages.startup, ...profile.messages.clear, ...profile.messages.shutdown];
         // Pro Mk1 flashes with SysEx 0x23 and pulses with 0x28 (byte 6 of the data).
@@ -93,8 +120,8 @@ describe('built-in profiles', () => {
     }
   });
 
-  it('APC mini mk2: single-colour buttons only ever get 0 (off) or 1 (on), never 2 (blink)', () => {
-    const apc = loaded.catalog.get('akai/apc/mini-mk2');
+  it.each(['akai/apc/mini-mk2', 'akai/apc/mini'])('%s: single-colour buttons only ever get 0 (off) or 1 (on), never 2 (blink)', (id) => {
+    const apc = loaded.catalog.get(id);
     const buttonValues = [
       ...Object.values(apc.palette.actions).map((a) => a.enabled),
       apc.palette.system.overflow,
@@ -102,12 +129,25 @@ describe('built-in profiles', () => {
       apc.palette.off,
     ];
     expect(new Set(buttonValues)).toEqual(new Set([0, 1]));
-    expect(apc.grid.channel).toBe(6);
   });
 
-  it('show_rgb where the device has an RGB SysEx that fits it: Pro Mk1 and MK2', () => {
+  it('pad colours on the APCs: mk2 pads on the solid full-brightness channel 6; mk1 pads only steady green, red or yellow', () => {
+    expect(loaded.catalog.get('akai/apc/mini-mk2').grid.channel).toBe(6);
+    const mk1 = loaded.catalog.get('akai/apc/mini');
+    const padValues = [mk1.palette.off, mk1.palette.idle, mk1.palette.activity, ...Object.values(mk1.palette.states).flatMap((s) => [s.primary, s.summary])];
+    expect(new Set(padValues)).toEqual(new Set([0, 1, 3, 5])); // 2, 4, 6 blink (not used)
+  });
+
+  it('show_rgb on every device with an RGB SysEx: the Pro Mk1 and MK2 as Schema 1 has it, the Mk3 family, X and APC mini mk2 through the extension', () => {
     const withRgb = loaded.catalog.profiles.filter((p) => p.capabilities.show_rgb !== undefined).map((p) => p.id);
-    expect(withRgb).toEqual(['novation/launchpad/mk2', 'novation/launchpad/pro-mk1']);
+    expect(withRgb).toEqual([
+      'akai/apc/mini-mk2',
+      'novation/launchpad/mini-mk3',
+      'novation/launchpad/mk2',
+      'novation/launchpad/pro-mk1',
+      'novation/launchpad/pro-mk3',
+      'novation/launchpad/x',
+    ]);
     expect(loaded.catalog.get('novation/launchpad/mk2').capabilities.show_rgb).toEqual({
       sysex_prefix: [0, 32, 41, 2, 24, 11],
       channel_max: 63,

@@ -12,11 +12,16 @@ export const REFERENCE_SCHEMA_PATH = fileURLToPath(
 
 export const REFERENCE_IDS = ['novation/launchpad/mini-mk3', 'novation/launchpad/pro-mk1', 'novation/launchpad/pro-mk3'];
 export const BUILTIN_IDS = [
+  'ableton/push/push-2',
+  'akai/apc/mini',
   'akai/apc/mini-mk2',
+  'novation/launchpad/mini',
   'novation/launchpad/mini-mk3',
+  'novation/launchpad/mk1',
   'novation/launchpad/mk2',
   'novation/launchpad/pro-mk1',
   'novation/launchpad/pro-mk3',
+  'novation/launchpad/s',
   'novation/launchpad/x',
 ];
 

@@ -24,8 +24,9 @@ describe('our JSON Schema', () => {
     expect(validate(proMk1((doc) => doc.grid.rows.pop()))).toBe(false);
     expect(validate(proMk1((doc) => (doc.surface.actions.undo = { kind: 'cc', number: 1 })))).toBe(false);
     expect(validate(proMk1((doc) => (doc.conformance = ['actions'])))).toBe(false);
-    // Open where the parser is open, optional where it has defaults.
-    expect(validate(proMk1((doc) => Object.assign(doc, { notes: 'hand-made' })))).toBe(true);
+    // Closed everywhere, as the parser; optional where the parser has defaults.
+    expect(validate(proMk1((doc) => Object.assign(doc, { notes: 'hand-made' })))).toBe(false);
+    expect(validate(proMk1((doc) => (doc.capabilities.show_rbg = {})))).toBe(false);
     expect(validate(proMk1((doc) => delete doc.messages))).toBe(true);
   });
 });

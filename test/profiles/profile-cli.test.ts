@@ -44,17 +44,22 @@ describe('pad-lattice profile', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^novation\/launchpad\/pro-mk1  Novation Launchpad Pro Mk1\n/);
     expect(text.stdout).toContain(`source          ${BUILTIN_ROOT}novation/launchpad/pro-mk1.json`);
+    expect(text.stdout).toContain('opens           yes: tested on hardware (supported)');
+    const documented = await run(['profile', 'show', 'novation/launchpad/x']);
+    expect(documented.stdout).toContain("opens           automatically: checked against Novation, Launchpad X Programmer's Reference Manual");
+    expect(documented.stdout).toContain('show rgb        yes (channel max 127, 81 LEDs per SysEx)');
+    expect((await run(['profile', 'show', 'novation/launchpad/mk2'])).stdout).toContain('opens           with --profile only (experimental)');
     const json = await run(['profile', 'show', 'novation/launchpad/mini-mk3', '--json']);
     expect(JSON.parse(json.stdout)).toEqual({
       conformance: ['actions', 'core-state', 'multi-agent'],
       driver: 'midi.palette-grid',
       family: 'Launchpad',
       id: 'novation/launchpad/mini-mk3',
-      input_patterns: ['LPMiniMK3.*MIDI', 'Launchpad Mini.*MIDI'],
+      input_patterns: ['MIDIIN2 \\(LPMiniMK3 MIDI\\)', 'LPMiniMK3.*MIDI', 'Launchpad Mini MK3.*MIDI'],
       manufacturer: 'Novation',
       model: 'Mini Mk3',
       name: 'Novation Launchpad Mini Mk3',
-      output_patterns: ['LPMiniMK3.*MIDI', 'Launchpad Mini.*MIDI'],
+      output_patterns: ['MIDIOUT2 \\(LPMiniMK3 MIDI\\)', 'LPMiniMK3.*MIDI', 'Launchpad Mini MK3.*MIDI'],
       selector_slots: 8,
       status: 'experimental',
       text_scroll: true,
@@ -108,12 +113,12 @@ describe('pad-lattice profile', () => {
 
   it('validate --schema checks the raw JSON against a JSON Schema first (here the reference one)', async () => {
     const dir = await tempDir();
-    // Accepted by the parser (unknown keys are ignored) but not by the closed reference schema.
-    const file = await writeJson(join(dir, 'extra.json'), proMk1((doc) => (doc.notes = 'hand-made')));
+    // Accepted by our parser and schema (an editor's $schema key) but not by the reference schema.
+    const file = await writeJson(join(dir, 'extra.json'), proMk1((doc) => (doc.$schema = 'profile.schema.json')));
     expect((await run(['profile', 'validate', file])).code).toBe(0);
     const { code, stdout } = await run(['profile', 'validate', '--schema', REFERENCE_SCHEMA_PATH, file]);
     expect(code).toBe(1);
-    expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('notes')\n`);
+    expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('$schema')\n`);
     expect((await run(['profile', 'validate', '--validate-schema', file])).code).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, type ShowFrame, type SurfaceView } from '../../src/domain/index.js';
+import { rgbLayout, type RgbGroupItem } from '../../src/profiles/rgb-layout.js';
 import { color, MINI_MK3, mockSurface, PRO_MK1, seededRandom, view } from './helpers.js';
 
 const STATE_OPTIONS = [null, ...AGENT_STATES] as const;
@@ -34,12 +35,15 @@ function randomShow(random: () => number): ShowFrame {
   };
 }
 
+/** How a profile's RGB SysEx is laid out: its prefix and one group's bytes (see rgbLayout). */
+type RgbModel = { readonly prefix: readonly number[]; readonly group: readonly RgbGroupItem[] } | null;
+
 /**
  * A model Launchpad: what each LED shows after the given bytes. Palette writes
  * and RGB SysEx groups both address LEDs by number (all lights of these profiles
  * are on channel 0 and note and CC numbers do not overlap); mode SysEx is ignored.
  */
-function ledState(messages: readonly Uint8Array[], rgbPrefix: readonly number[] | null): Map<number, string> {
+function ledState(messages: readonly Uint8Array[], rgb: RgbModel): Map<number, string> {
   const leds = new Map<number, string>();
   for (const message of messages) {
     const status = message[0]!;
@@ -48,10 +52,11 @@ function ledState(messages: readonly Uint8Array[], rgbPrefix: readonly number[] 
       continue;
     }
     expect(status).toBe(0xf0);
-    const isRgb = rgbPrefix !== null && rgbPrefix.every((byte, i) => message[1 + i] === byte);
+    const isRgb = rgb !== null && rgb.prefix.every((byte, i) => message[1 + i] === byte);
     if (!isRgb) continue;
-    for (let at = 1 + rgbPrefix.length; at + 4 < message.length; at += 4) {
-      leds.set(message[at]!, `rgb ${message[at + 1]} ${message[at + 2]} ${message[at + 3]}`);
+    const at = (name: RgbGroupItem, group: number) => message[group + rgb.group.indexOf(name)];
+    for (let group = 1 + rgb.prefix.length; group + rgb.group.length < message.length; group += rgb.group.length) {
+      leds.set(at('led', group)!, `rgb ${at('r', group)} ${at('g', group)} ${at('b', group)}`);
     }
   }
   return leds;
@@ -76,7 +81,8 @@ describe('diffing against the last values sent', () => {
     it(`${id}: after a seeded walk of 10,000 views (with Shows and clears), the LEDs equal a fresh device's full render of the last view`, () => {
       const random = seededRandom(0x5eed + id.length);
       const walked = mockSurface(id);
-      const rgbPrefix = walked.profile.capabilities.show_rgb?.sysex_prefix ?? null;
+      const capability = walked.profile.capabilities.show_rgb;
+      const rgb = capability === undefined ? null : { prefix: capability.sysex_prefix, group: rgbLayout(capability).group };
       walked.surface.initialize();
       let last = randomView(random);
       let views = 0;
@@ -93,9 +99,9 @@ describe('diffing against the last values sent', () => {
       const fresh = mockSurface(id);
       fresh.surface.initialize();
       fresh.surface.render(last);
-      const expected = ledState(fresh.output.sent, rgbPrefix);
+      const expected = ledState(fresh.output.sent, rgb);
       expect(expected.size).toBe(80);
-      expect(ledState(walked.output.sent, rgbPrefix)).toEqual(expected);
+      expect(ledState(walked.output.sent, rgb)).toEqual(expected);
     });
   }
 });

@@ -36,6 +36,16 @@ export function variantProfile(id: string, change: (document: Record<string, any
 export const PRO_MK1 = 'novation/launchpad/pro-mk1';
 export const MINI_MK3 = 'novation/launchpad/mini-mk3';
 
+/**
+ * The Mini Mk3 as the reference ships it, without the RGB SysEx added for
+ * issue #16: the palette-path device of midi-rendering.md's Show scenarios.
+ */
+export const referenceMiniMk3 = () =>
+  variantProfile(MINI_MK3, (document) => {
+    delete document['capabilities']['show_rgb'];
+    delete document['verified_against'];
+  });
+
 /** A MIDI surface on recording mock ports, greeting off unless the options say otherwise. */
 export function mockSurface(profile: DeviceProfile | string, options: Partial<MidiSurfaceOptions> = {}) {
   const resolved = typeof profile === 'string' ? builtinProfile(profile) : profile;

@@ -125,7 +125,7 @@ describe('doctor: serial_backend and hid_backend', () => {
 describe('devices --all', () => {
   const command = (serial: () => SerialBackend, hid: () => HidBackend) =>
     makeDevicesCommand({ backend: () => new MockMidiBackend().plug(PRO_STANDALONE), loadCatalog: loadCatalogFor, serialBackend: serial, hidBackend: hid });
-  const MATCH = { profile: PRO_MK1, status: 'supported', input: PRO_STANDALONE, output: PRO_STANDALONE };
+  const MATCH = { profile: PRO_MK1, status: 'supported', opens_automatically: true, input: PRO_STANDALONE, output: PRO_STANDALONE };
 
   it('adds serial ports and HID devices to the JSON, or why they cannot be listed', async () => {
     const serial = new MockSerialBinding().createPort('/dev/ttyACM0', MONOME);

@@ -5,8 +5,9 @@ import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { SurfaceHub } from '../../devices/surface-hub/index.js';
 import type { WebBridge } from '../../web/index.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
-import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor } from '../daemon-options.js';
-import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS, surfaceHubFor } from '../daemon-surfaces.js';
+import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor, midiProfileInventory } from '../daemon-options.js';
+import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS, joinInventories, surfaceHubFor, surfaceProfileInventory } from '../daemon-surfaces.js';
+import type { SurfaceCatalog } from '../../profiles/index.js';
 import {
   DAEMON_CORE_HELP,
   DAEMON_CORE_OPTIONS,
@@ -74,8 +75,9 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
         const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
         let bridge: WebBridge | null = null;
         let others: SurfaceHub | null = null;
+        let surfaceProfiles: SurfaceCatalog | null = null;
         try {
-          others = await surfaceHubFor(values, io, logger, deps);
+          ({ hub: others, catalog: surfaceProfiles } = await surfaceHubFor(values, io, logger, deps));
           if (pad !== null) bridge = await browserPadOrReport(pad, logger, deps);
         } catch (error) {
           others?.close();
@@ -93,6 +95,7 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
           surfaces: bridge === null ? controllers : [bridge.surface, ...controllers],
           web: bridge === null || pad === null ? null : { bridge, open: pad.open },
           release: () => midi.dispose(),
+          profileInventory: joinInventories([midiProfileInventory(midi, values['profile-file']), ...(surfaceProfiles === null ? [] : [surfaceProfileInventory(surfaceProfiles)])]),
         };
       });
     },

@@ -8,7 +8,7 @@ import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
 import { MidiUnavailableError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
-import type { CatalogLoad } from '../../profiles/index.js';
+import { opensAutomatically, type CatalogLoad } from '../../profiles/index.js';
 import { describeSerialPort, listSerialPorts, serialPortJson, type SerialListing } from '../../serial/listing.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
@@ -20,9 +20,11 @@ const HELP = `Usage: pad-lattice devices [--all] [--json]
 
 Lists every device profile that matches the MIDI ports now, experimental
 profiles included: the profile id, its status, and the input and output port
-it would use. The daemon opens supported profiles by itself; an experimental
-one needs 'pad-lattice daemon --profile ID' (and, ideally, a guided test:
-'pad-lattice profile test ID --report FILE').
+it would use. The daemon opens by itself the supported profiles (tested on
+hardware) and those checked against the manufacturer's documents ("opens
+automatically"); any other experimental one needs 'pad-lattice daemon
+--profile ID'. A guided test confirms a profile on your hardware:
+'pad-lattice profile test ID --report FILE'.
 
 Beside them it lists the monome grids (serial) and Stream Decks (HID) the
 daemon would open; their surface profile is chosen when one is opened (a grid
@@ -33,7 +35,8 @@ this machine cannot list them.
 
 Options:
   --all     also list every serial port and HID device
-  --json    print {"matches":[{"profile","status","input","output"}, ...],
+  --json    print {"matches":[{"profile","status","opens_automatically",
+            "input","output"}, ...],
             "surfaces":[{"kind","device","path","serial_number"}, ...]};
             with --all also "serial":{"available":true,"ports":[...]} and
             "hid":{"available":true,"devices":[...]}, each of them
@@ -83,6 +86,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
       const matches = catalog.detect(ports.inputs, ports.outputs, true).map(({ profile, input, output }) => ({
         profile: profile.id,
         status: profile.status,
+        opens_automatically: opensAutomatically(profile),
         input,
         output,
       }));
@@ -95,7 +99,12 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
       } else {
         const style = makeStyle(colourEnabled(io.stdout, io.env));
         for (const match of matches) {
-          const status = match.status === 'supported' ? style.green(match.status) : style.yellow(`${match.status}: use --profile ${match.profile}`);
+          const status =
+            match.status === 'supported'
+              ? style.green(match.status)
+              : match.opens_automatically
+                ? style.yellow(`${match.status}: opens automatically, not yet tested on hardware`)
+                : style.yellow(`${match.status}: use --profile ${match.profile}`);
           io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${match.input}\n  output: ${match.output}\n`);
         }
       }

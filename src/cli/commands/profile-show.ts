@@ -1,4 +1,4 @@
-import type { DeviceProfile } from '../../profiles/index.js';
+import { opensAutomatically, type DeviceProfile } from '../../profiles/index.js';
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
@@ -35,10 +35,17 @@ export function profileSummary(profile: DeviceProfile) {
   };
 }
 
+function opening(profile: DeviceProfile): string {
+  if (profile.status === 'supported') return 'yes: tested on hardware (supported)';
+  if (opensAutomatically(profile)) return `automatically: checked against ${profile.verified_against!.join('; ')}; not yet tested on hardware`;
+  return 'with --profile only (experimental)';
+}
+
 function describe(profile: DeviceProfile): string {
   const rgb = profile.capabilities.show_rgb;
   const rows: [string, string][] = [
     ['status', profile.status],
+    ['opens', opening(profile)],
     ['manufacturer', `${profile.manufacturer} / ${profile.family} / ${profile.model}`],
     ['driver', profile.driver],
     ['conformance', [...profile.lookup.conformance].sort().join(', ')],

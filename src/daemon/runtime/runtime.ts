@@ -1,6 +1,6 @@
 import type { ControlAction, SurfaceEvent } from '../../domain/index.js';
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
-import { decodeClientLine, type StatusReport } from '../wire/index.js';
+import { decodeClientLine, type InventoryReport, type StatusReport } from '../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
 import type { MonotonicClock } from './clock.js';
 import { ATTENTION_BLOCK_REASON, NO_EXPERIENCES, type ExperienceController } from './experience.js';
@@ -8,6 +8,7 @@ import { SILENT_LOGGER, describeError, type DaemonLogger } from './logger.js';
 import { handleClientMessage, type MessageContext } from './message-handler.js';
 import { sendNotification, sendReply, type Outbox } from './outbox.js';
 import { RenderScheduler } from './render-scheduler.js';
+import { buildInventory, type ProfileInventorySource } from './inventory-report.js';
 import { buildStatusReport } from './status-report.js';
 import type { SurfaceSet } from './surface-set.js';
 
@@ -22,6 +23,8 @@ export interface RuntimeOptions {
   /** Host earcons for `--audio-feedback` (§17.6); absent: silent, and status says audio_feedback false. */
   readonly earcons?: EarconSink | null;
   readonly logger?: DaemonLogger;
+  /** The device profiles the `inventory` request lists; absent: none. */
+  readonly profileInventory?: ProfileInventorySource | null;
 }
 
 /**
@@ -41,6 +44,7 @@ export class DaemonRuntime {
   readonly #scheduler: RenderScheduler;
   readonly #context: MessageContext;
   readonly #audio: AudioFeedback | null;
+  readonly #profileInventory: ProfileInventorySource | null;
   #inputListener: () => void = () => undefined;
 
   constructor(options: RuntimeOptions) {
@@ -53,11 +57,13 @@ export class DaemonRuntime {
     this.#logger = options.logger ?? SILENT_LOGGER;
     this.#scheduler = new RenderScheduler(this.activityMotion);
     this.#audio = options.earcons ? new AudioFeedback(options.earcons) : null;
+    this.#profileInventory = options.profileInventory ?? null;
     this.#context = {
       plane: this.plane,
       outbox: this.#outbox,
       now: () => this.#clock(),
       status: () => this.status(),
+      inventory: () => buildInventory(this.surfaces.descriptors, this.#profileInventory),
       preemptIfAttentionRequired: () => this.#preemptIfAttentionRequired(),
       audioCue: (event) => this.#audioCue(event),
     };

@@ -4,6 +4,7 @@ import { unknownMessageTypeText } from './error-texts.js';
 import { rejectUnknownMembers } from './fields.js';
 import { isJsonObject, member, parseProtocolObject, type JsonObject } from './json-line.js';
 import type {
+  InventoryReport,
   Metadata,
   ServerMessage,
   ServerMessageType,
@@ -67,6 +68,8 @@ function decodeServerObject(object: JsonObject): ServerMessage {
       return { type: 'preview_end_ack', previewId: read.nonEmptyString('preview_id') };
     case 'error':
       return errorMessage(object);
+    case 'inventory':
+      return { type: 'inventory', inventory: inventoryReport(read) };
   }
 }
 
@@ -191,6 +194,27 @@ function statusReport(read: Reader): StatusReport {
     previewActive: read.boolean('preview_active'),
     sessionTtl: read.nonNegative('session_ttl'),
     sessions: read.array('sessions').map(statusSession),
+  };
+}
+
+function inventoryReport(read: Reader): InventoryReport {
+  return {
+    surfaces: read.array('surfaces').map((surface) => ({
+      kind: surface.nonEmptyString('kind'),
+      transport: surface.nonEmptyString('transport'),
+      profile: surface.string('profile'),
+      input: surface.string('input'),
+      output: surface.string('output'),
+    })),
+    profiles: read.array('profiles').map((profile) => ({
+      id: profile.nonEmptyString('id'),
+      status: profile.nonEmptyString('status'),
+      opensAutomatically: profile.boolean('opens_automatically'),
+      origin: profile.nonEmptyString('origin'),
+      source: profile.string('source'),
+    })),
+    profilesOmitted: read.count('profiles_omitted'),
+    refusedProfileFiles: read.count('refused_profile_files'),
   };
 }
 

@@ -3,7 +3,7 @@ import { asciiJson } from './ascii-json.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS } from './error-texts.js';
 import { MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from './limits.js';
-import type { ServerMessage, SessionReport, StatusReport, StatusSessionReport, SurfaceDescriptor } from './messages.js';
+import type { InventoryReport, ServerMessage, SessionReport, StatusReport, StatusSessionReport, SurfaceDescriptor } from './messages.js';
 import { sceneOf } from './messages.js';
 
 /**
@@ -36,7 +36,24 @@ export function serverWireObject(message: ServerMessage): Record<string, unknown
       return { ...head, preview_id: message.previewId };
     case 'error':
       return { ...head, code: message.code, error: message.message };
+    case 'inventory':
+      return { ...head, ...inventoryWire(message.inventory) };
   }
+}
+
+function inventoryWire(inventory: InventoryReport): Record<string, unknown> {
+  return {
+    surfaces: inventory.surfaces.map(({ kind, transport, profile, input, output }) => ({ kind, transport, profile, input, output })),
+    profiles: inventory.profiles.map((p) => ({
+      id: p.id,
+      status: p.status,
+      opens_automatically: p.opensAutomatically,
+      origin: p.origin,
+      source: p.source,
+    })),
+    profiles_omitted: inventory.profilesOmitted,
+    refused_profile_files: inventory.refusedProfileFiles,
+  };
 }
 
 function identityWire(identity: AgentIdentity): Record<string, unknown> {

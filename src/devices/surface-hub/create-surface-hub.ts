@@ -1,5 +1,5 @@
 import type { HidBackend } from '../../hid/hid-device.js';
-import { deckProfiles, gridProfiles, loadSurfaceCatalog, type ProfileIssue } from '../../profiles/index.js';
+import { deckProfiles, gridProfiles, loadSurfaceCatalog, type ProfileIssue, type SurfaceCatalog } from '../../profiles/index.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
 import type { StreamDeckLibrary } from '../../stream-deck/library.js';
 import type { HubLogger } from '../hub/midi-device-hub.js';
@@ -24,10 +24,10 @@ const describeIssue = (source: string, issue: ProfileIssue) => `${source}: ${iss
 /**
  * The daemon's serial and HID side: one hub over the monome-grid and Stream
  * Deck drivers, with the surface profiles of the profile folders (loaded once;
- * a broken one is logged with every problem and left out). Returns null when
- * both are turned off.
+ * a broken one is logged with every problem and left out), and that catalog
+ * (for status). The hub is null when both are turned off.
  */
-export async function createSurfaceHub(setup: SurfaceHubSetup): Promise<SurfaceHub | null> {
+export async function createSurfaceHub(setup: SurfaceHubSetup): Promise<{ readonly hub: SurfaceHub | null; readonly catalog: SurfaceCatalog }> {
   const catalog = await loadSurfaceCatalog(setup.roots);
   for (const problem of catalog.problems) {
     for (const issue of problem.issues) setup.logger.warn(`surface profile not loaded: ${describeIssue(problem.source, issue)}`);
@@ -35,6 +35,6 @@ export async function createSurfaceHub(setup: SurfaceHubSetup): Promise<SurfaceH
   const drivers: SurfaceDriver[] = [];
   if (setup.serial !== null) drivers.push(gridDriver({ backend: setup.serial.backend, paths: setup.serial.paths, profiles: () => gridProfiles(catalog) }));
   if (setup.hid !== null) drivers.push(deckDriver({ backend: setup.hid.backend, library: setup.hid.library, profiles: () => deckProfiles(catalog) }));
-  if (drivers.length === 0) return null;
-  return new SurfaceHub({ drivers, logger: setup.logger, ...(setup.scanIntervalMs === undefined ? {} : { scanIntervalMs: setup.scanIntervalMs }) });
+  if (drivers.length === 0) return { hub: null, catalog };
+  return { hub: new SurfaceHub({ drivers, logger: setup.logger, ...(setup.scanIntervalMs === undefined ? {} : { scanIntervalMs: setup.scanIntervalMs }) }), catalog };
 }
