@@ -47,13 +47,17 @@ describe('ARCHITECTURE.md rule 1: one adapter per driver', () => {
     // The Stream Deck library without its own node-hid transport; it talks to our HID adapter.
     ['@elgato-stream-deck/core', 'stream-deck/library.ts'],
     ['ws', 'web/server/ws-adapter.ts'],
-    ['koffi', 'daemon/socket/so-peercred.ts'],
   ])('%s is reached only from src/%s', (driver, adapter) => {
     expect(filesReaching(driver)).toEqual([adapter.split('/').join(sep)]);
   });
 
   it('@elgato-stream-deck/node is not used: its own node-hid transport would be a second way to node-hid', () => {
     expect(filesReaching('@elgato-stream-deck/node')).toEqual([]);
+  });
+
+  // FFI, not a device driver: one file per system call it reaches (SO_PEERCRED, sock_diag).
+  it('koffi is reached only from src/daemon/socket/so-peercred.ts and src/web/server/loopback-owner.ts', () => {
+    expect(filesReaching('koffi').sort()).toEqual([join('daemon', 'socket', 'so-peercred.ts'), join('web', 'server', 'loopback-owner.ts')]);
   });
 });
 

@@ -4,6 +4,7 @@ import { runIfEntryPoint } from './entry-point.js';
 import { COMMAND_GROUPS, COMMANDS, type CommandGroup } from './commands/index.js';
 import { PACKAGE_VERSION } from '../package-info.js';
 import { errorMessage } from '../support/error-message.js';
+import { escapeUntrusted } from '../support/untrusted-text.js';
 
 function mainHelp(groups: readonly CommandGroup[]): string {
   const width = Math.max(4, ...groups.flatMap((g) => g.commands.map((c) => c.name.length)));
@@ -52,7 +53,9 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
       io.stderr.write(`pad-lattice ${name}: ${error.message}\nRun 'pad-lattice ${name} --help' for usage.\n`);
       return EXIT.usage;
     }
-    io.stderr.write(`pad-lattice ${name}: ${errorMessage(error)}\n`);
+    // Messages may quote device names, file names or profile text: each line shown, never obeyed.
+    const lines = errorMessage(error).split('\n').map((line) => escapeUntrusted(line));
+    io.stderr.write(`pad-lattice ${name}: ${lines.join('\n')}\n`);
     return EXIT.failure;
   }
 }

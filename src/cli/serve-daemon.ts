@@ -6,12 +6,15 @@ import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
 import { runUntilSignalled } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
+import { defaultSocketPath } from '../daemon/wire/index.js';
 import type { Surface } from '../daemon/surface.js';
 import { ManifestError } from '../experiences/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import type { SurfaceBackends } from './daemon-surfaces.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
+import { lineLogger } from './log-lines.js';
+import { socketProblem } from './socket-problem.js';
 import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
 
 /** The options every daemon-running command (`daemon`, `web`) shares. */
@@ -82,13 +85,6 @@ export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   };
 }
 
-function daemonLogger(io: CliIo, json: boolean, command: string): DaemonLogger {
-  const write = (level: string) => (message: string) => {
-    io.stderr.write(json ? `${JSON.stringify({ level, message })}\n` : `pad-lattice ${command}: ${level === 'info' ? '' : `${level}: `}${message}\n`);
-  };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
-}
-
 /** The packaged Demo and Show, or null (reported) when the installation is broken. */
 async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<PackagedExperiences | null> {
   try {
@@ -136,7 +132,7 @@ export async function serveDaemonCommand(
   deps: DaemonCommandDeps,
   openSurfaces: (logger: DaemonLogger) => Promise<OpenedSurfaces | null>,
 ): Promise<number> {
-  const logger = daemonLogger(io, flags.json, command);
+  const logger: DaemonLogger = lineLogger(io.stderr, command, flags.json);
   const experiences = await packagedExperiencesOrReport(logger);
   if (experiences === null) return EXIT.failure;
   const opened = await openSurfaces(logger);
@@ -180,8 +176,9 @@ async function serveDaemon(plan: DaemonPlan): Promise<number> {
     });
   } catch (error) {
     await letGo();
-    if (!(error instanceof SocketStartupError)) throw error;
-    logger.error(error.message);
+    const problem = error instanceof SocketStartupError ? error.message : socketProblem(error, options.socketPath ?? defaultSocketPath(io.env));
+    if (problem === null) throw error;
+    logger.error(problem);
     return EXIT.failure;
   }
   if (web !== null) {

@@ -28,6 +28,11 @@ export function formatStatus(status: StatusReport, style: Style): string {
   } else {
     lines.push(style.bold('Sessions:'), style.dim(header(style.enabled)), ...status.sessions.map((session) => row(session, style)));
   }
+  const unlisted = status.overflowCount - status.sessions.filter((session) => session.slot === null).length;
+  if (unlisted > 0) {
+    // The daemon drops the least recently active overflow sessions that would not fit one status reply.
+    lines.push(style.dim(`  … ${unlisted} more overflow ${unlisted === 1 ? 'session is' : 'sessions are'} not listed (a status reply holds at most 64 KiB)`));
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -8,3 +8,4 @@ export * from './surface-event.js';
 export * from './light-token.js';
 export * from './control-surface.js';
 export * from './experience-view.js';
+export * from './label-bounds.js';

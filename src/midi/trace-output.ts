@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { fileProblem } from '../support/file-errors.js';
 import { MidiDeviceError, MidiPortClosedError } from './errors.js';
 import { formatHexLine } from './hex-line.js';
 import { assertMidiMessage } from './midi-message.js';
@@ -40,6 +41,6 @@ function openTraceFile(path: string): number {
   try {
     return openSync(path, 'w');
   } catch (error) {
-    throw new MidiDeviceError(`cannot write MIDI trace '${path}': ${(error as Error).message}`, { cause: error });
+    throw new MidiDeviceError(`cannot write MIDI trace '${path}': ${fileProblem(error)}; give a file in an existing folder (or trace:- for stdout)`, { cause: error });
   }
 }

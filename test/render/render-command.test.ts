@@ -168,6 +168,6 @@ describe('pad-lattice render', () => {
     expect(bad.stderr).toContain('cues[0].frame.top[7]: 9 is outside the palette');
     const missing = await run([...PRO, '--show', join(dir, 'missing.json')]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain(`pad-lattice render: ${join(dir, 'missing.json')}: cannot be read (ENOENT`);
+    expect(missing.stderr).toContain(`pad-lattice render: ${join(dir, 'missing.json')}: cannot be read: does not exist`);
   });
 });

@@ -47,6 +47,7 @@ export async function runClaudeLauncher(args: readonly string[], context: Claude
     leaseId,
     metadata: leaseMetadata(context.cwd, options.label),
     command: options.agentBin,
+    executableOption: '--claude',
     args: ['--settings', settingsPath, ...options.agentArgs],
     env: childEnv(context.env, { leaseId, socket, label: options.label, terminalTitle: options.terminalTitle }),
     unavailableNote: 'daemon unavailable; Claude Code will start and the lease will retry',

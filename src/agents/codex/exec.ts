@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { PadLatticeClient } from '../../client/index.js';
 import type { CliIo } from '../../cli/command.js';
 import { makeIdentity, type AgentIdentity, type AgentState } from '../../domain/index.js';
-import { runAgentChild, type SignalSource } from '../shared/agent-child.js';
+import { runAgentChild, spawnFailureText, type SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
 import { takeLeadingOptions } from '../shared/leading-options.js';
 import { NOTHING, noteOnStderr, withoutHarm } from '../shared/never-harm.js';
@@ -80,7 +80,7 @@ export async function runCodexExec(args: readonly string[], io: CliIo, context: 
   await (stopListener as StopListener | null)?.close();
   if (outcome.kind === 'spawn_failed') {
     await reporter.report('error');
-    noteOnStderr(io.stderr, outcome.error.message);
+    noteOnStderr(io.stderr, spawnFailureText(options.codex, outcome.error, '--codex'));
     return 1;
   }
   // A surface Stop ends as `cancelled` whatever the exit status (§A.9 QUIRK, not replicated).

@@ -37,6 +37,7 @@ export async function runCodexLauncher(args: readonly string[], io: CliIo, conte
     leaseId,
     metadata: leaseMetadata(context.cwd, options.label),
     command: options.agentBin,
+    executableOption: '--codex',
     args: codexArgs(command, options),
     env,
     unavailableNote: 'daemon unavailable; Codex will start and the lease will retry',

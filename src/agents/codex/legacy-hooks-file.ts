@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { withoutLegacyHooks } from './legacy-hooks.js';
+import { errnoCode, fileProblem } from '../../support/file-errors.js';
 
 /** A hooks file that cannot be cleaned: `pad-lattice: <message>`, exit 2. */
 export class HooksFileError extends Error {
@@ -33,8 +34,8 @@ export function readHooksFile(path: string): Record<string, unknown> {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new HooksFileError(`${path}: ${(error as Error).message}`, false);
+    if (errnoCode(error) === 'ENOENT') return {};
+    throw new HooksFileError(`${path}: cannot be read: ${fileProblem(error)}`, false);
   }
   let value: unknown;
   try {

@@ -1,6 +1,6 @@
 import type { StdioOptions } from 'node:child_process';
 import type { SessionReport } from '../../client/index.js';
-import { runAgentChild, type SignalSource } from './agent-child.js';
+import { runAgentChild, spawnFailureText, type SignalSource } from './agent-child.js';
 import { LauncherLease } from './launcher-lease.js';
 import { noteOnStderr } from './never-harm.js';
 
@@ -42,6 +42,8 @@ export interface LeasedChildRun {
   readonly leaseId: string;
   readonly metadata: Readonly<Record<string, string>>;
   readonly command: string;
+  /** The launcher option naming `command` (`--codex`, `--claude`), for the message when it cannot start. */
+  readonly executableOption: string;
   readonly args: readonly string[];
   /** The complete child environment. */
   readonly env: NodeJS.ProcessEnv;
@@ -80,7 +82,7 @@ export async function runLeasedChild(run: LeasedChildRun): Promise<number> {
       ...(run.signals === undefined ? {} : { signals: run.signals }),
     });
     if (outcome.kind === 'spawn_failed') {
-      noteOnStderr(run.stderr, outcome.error.message);
+      noteOnStderr(run.stderr, spawnFailureText(run.command, outcome.error, run.executableOption));
       return 1;
     }
     return outcome.status;

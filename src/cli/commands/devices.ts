@@ -15,6 +15,7 @@ import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
 import { describeSurfaceMatch, surfaceMatches, surfaceMatchJson, type SurfaceMatch } from '../../devices/surface-hub/surface-listing.js';
 import { loadStreamDeckLibrary, type DeckModelSpec } from '../../stream-deck/library.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 const HELP = `Usage: pad-lattice devices [--all] [--json]
 
@@ -80,7 +81,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
         const extra = await listOtherDevices(deps);
         const all = values.all === true;
         const found = extra.surfaces.length === 0 && !all ? 'no monome grid or Stream Deck found\n' : surfacesText(extra);
-        io.stdout.write(json ? `${JSON.stringify({ surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n` : found + (all ? extraText(extra) : ''));
+        io.stdout.write(json ? `${stringifyJsonSafely({ surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n` : found + (all ? extraText(extra) : ''));
         return EXIT.unavailable;
       }
       const matches = catalog.detect(ports.inputs, ports.outputs, true).map(({ profile, input, output }) => ({
@@ -93,7 +94,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
       const extra = await listOtherDevices(deps);
       const all = values.all === true;
       if (json) {
-        io.stdout.write(`${JSON.stringify({ matches, surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n`);
+        io.stdout.write(`${stringifyJsonSafely({ matches, surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n`);
       } else if (matches.length === 0 && extra.surfaces.length === 0) {
         io.stdout.write("no matching devices (see 'pad-lattice ports' for what is connected)\n");
       } else {
@@ -105,7 +106,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
               : match.opens_automatically
                 ? style.yellow(`${match.status}: opens automatically, not yet tested on hardware`)
                 : style.yellow(`${match.status}: use --profile ${match.profile}`);
-          io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${match.input}\n  output: ${match.output}\n`);
+          io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${escapeUntrusted(match.input)}\n  output: ${escapeUntrusted(match.output)}\n`);
         }
       }
       if (!json) io.stdout.write(surfacesText(extra) + (all ? extraText(extra) : ''));
@@ -152,7 +153,8 @@ type Section = { readonly available: true; readonly lines: readonly string[] } |
 function sectionText(heading: string, section: Section): string {
   if (!section.available) return `${section.reason}\n`;
   if (section.lines.length === 0) return `${heading}: none\n`;
-  return `${heading}:\n${section.lines.map((line) => `  ${line}\n`).join('')}`;
+  // Device names and serial numbers come from the devices: shown escaped.
+  return `${heading}:\n${section.lines.map((line) => `  ${escapeUntrusted(line)}\n`).join('')}`;
 }
 
 function extraText({ serial, hid }: OtherDevices): string {

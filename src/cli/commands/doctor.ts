@@ -18,6 +18,7 @@ import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { homeFrom, loadCatalogFor } from './profile-context.js';
 import { errorMessage } from '../../support/error-message.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 const HELP = `Usage: pad-lattice doctor [--json]
 
@@ -38,7 +39,8 @@ Options:
   --json    print {"version","overall","checks":[{"name","status","summary","details"}]}
   -h, --help
 
-Exit status: 0 every check is ok or a warning, 1 a check found an error.
+Exit status: 0 every check is ok or a warning, 1 a check found an error,
+3 the only error is that MIDI is unavailable on this machine.
 `;
 
 export interface DoctorDeps {
@@ -87,7 +89,8 @@ function printReport(io: CliIo, report: DoctorReport): void {
   const width = Math.max(...report.checks.map((check) => check.name.length));
   io.stdout.write(`pad-lattice ${report.version}: ${paint[report.overall](report.overall)}\n`);
   for (const check of report.checks) {
-    io.stdout.write(`  ${paint[check.status](check.status.padEnd(7))}  ${check.name.padEnd(width)}  ${check.summary}\n`);
+    // Summaries quote port names, file names and profile problems: shown escaped.
+    io.stdout.write(`  ${paint[check.status](check.status.padEnd(7))}  ${check.name.padEnd(width)}  ${escapeUntrusted(check.summary)}\n`);
   }
 }
 
@@ -112,11 +115,18 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
         moreChecks: [async () => codexHooksCheck(io.env)],
         redaction: { home: homeFrom(io.env), runtimeDir: io.env['XDG_RUNTIME_DIR'] },
       });
-      if (values.json === true) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      if (values.json === true) io.stdout.write(`${stringifyJsonSafely(report, 2)}\n`);
       else printReport(io, report);
-      return report.overall === 'error' ? EXIT.failure : EXIT.ok;
+      return doctorExit(report);
     },
   };
+}
+
+/** 3 when MIDI missing on this machine is the only error (README: a device is not available), 1 for any other error. */
+function doctorExit(report: DoctorReport): number {
+  const errors = report.checks.filter((check) => check.status === 'error');
+  if (errors.length === 0) return EXIT.ok;
+  return errors.every((check) => check.name === 'midi' && check.details['unavailable'] !== undefined) ? EXIT.unavailable : EXIT.failure;
 }
 
 export const doctorCommand = makeDoctorCommand({

@@ -2,6 +2,7 @@ import { opensAutomatically, type DeviceProfile } from '../../profiles/index.js'
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 /** Recursively sorts object keys, so JSON output is stable whatever order the profile was written in. */
 function sortedKeys(value: unknown): unknown {
@@ -58,7 +59,8 @@ function describe(profile: DeviceProfile): string {
     ['source', profile.source],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
-  return `${profile.id}  ${profile.name}\n${rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n')}\n`;
+  // Names, port patterns and the file name come from a profile file: shown, never obeyed.
+  return `${profile.id}  ${escapeUntrusted(profile.name)}\n${rows.map(([label, value]) => `  ${label.padEnd(width)}  ${escapeUntrusted(value)}`).join('\n')}\n`;
 }
 
 /** `profile show ID`: a readable summary, or the reference's JSON summary with --json. */
@@ -68,6 +70,6 @@ export async function runProfileShow(args: readonly string[], io: CliIo): Promis
   const { catalog, problems } = await loadCatalogFor(io);
   for (const line of problemLines(problems)) io.stderr.write(`pad-lattice profile show: warning: ${line}\n`);
   const profile = catalog.get(positionals[0]!);
-  io.stdout.write(values.json === true ? `${JSON.stringify(sortedKeys(profileSummary(profile)), null, 2)}\n` : describe(profile));
+  io.stdout.write(values.json === true ? `${stringifyJsonSafely(sortedKeys(profileSummary(profile)), 2)}\n` : describe(profile));
   return EXIT.ok;
 }

@@ -2,6 +2,7 @@ import { declaresSurfaceDriver, formatIssueLine, parseProfileText, parseSurfaceP
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { makeSchemaValidator } from './profile-schema-check.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 type FileReport =
   | { readonly file: string; readonly valid: true; readonly id: string; readonly status: string }
@@ -42,11 +43,11 @@ export async function runProfileValidate(args: readonly string[], io: CliIo): Pr
   const reports: FileReport[] = [];
   for (const file of positionals) reports.push(await validateFile(file, schemaValidator));
   if (values.json === true) {
-    io.stdout.write(`${JSON.stringify({ files: reports }, null, 2)}\n`);
+    io.stdout.write(`${stringifyJsonSafely({ files: reports }, 2)}\n`);
   } else {
     for (const report of reports) {
-      if (report.valid) io.stdout.write(`${report.file}: ok ${report.id} [${report.status}]\n`);
-      else for (const issue of report.issues) io.stdout.write(`${formatIssueLine(report.file, issue)}\n`);
+      if (report.valid) io.stdout.write(`${escapeUntrusted(report.file)}: ok ${report.id} [${report.status}]\n`);
+      else for (const issue of report.issues) io.stdout.write(`${escapeUntrusted(formatIssueLine(report.file, issue))}\n`);
     }
   }
   return reports.every((report) => report.valid) ? EXIT.ok : EXIT.failure;

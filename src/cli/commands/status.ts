@@ -53,6 +53,7 @@ export const statusCommand: Command = {
       interval: { type: 'string' },
     });
     if (values.json === true && values.watch === true) throw new UsageError('--json and --watch cannot be combined');
+    if (values.interval !== undefined && values.watch !== true) throw new UsageError('--interval only applies to --watch; add --watch or drop --interval');
     const interval = positiveSeconds('--interval', values.interval, DEFAULT_INTERVAL_SECONDS);
     const client = clientFor(values, io);
     return withDaemon(io, 'status', async () => {

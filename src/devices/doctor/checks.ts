@@ -1,5 +1,6 @@
 import type { HidBackend } from '../../hid/hid-device.js';
 import { hidDeviceJson, listHidDevices } from '../../hid/listing.js';
+import { MidiUnavailableError } from '../../midi/errors.js';
 import type { MidiPortNames } from '../../midi/midi-port.js';
 import { formatIssueLine, type CatalogLoad, type ProfileCatalog } from '../../profiles/index.js';
 import { listSerialPorts, serialPortJson } from '../../serial/listing.js';
@@ -53,7 +54,9 @@ export function midiCheck(listPorts: () => MidiPortNames): { check: DoctorCheck;
   try {
     ports = listPorts();
   } catch (error) {
-    return { check: { name: 'midi', status: 'error', summary: errorMessage(error), details: {} }, ports: { inputs: [], outputs: [] } };
+    // `unavailable` tells MIDI missing on this machine (exit 3) from a backend that failed (exit 1).
+    const details = error instanceof MidiUnavailableError ? { unavailable: error.reason } : {};
+    return { check: { name: 'midi', status: 'error', summary: errorMessage(error), details }, ports: { inputs: [], outputs: [] } };
   }
   const details = { inputs: [...ports.inputs], outputs: [...ports.outputs] };
   const counts = `${ports.inputs.length} input and ${ports.outputs.length} output MIDI ports found`;

@@ -3,6 +3,7 @@ import { isGridPort } from '../../monome/grid-ports.js';
 import type { SerialListing } from '../../serial/listing.js';
 import type { DeckModelSpec } from '../../stream-deck/library.js';
 import { deckModelOf } from './deck-driver.js';
+import { escapeUntrusted } from '../../support/untrusted-text.js';
 
 /** A serial or HID controller the daemon would open, as diagnostics list it (nothing is opened). */
 export interface SurfaceMatch {
@@ -33,5 +34,6 @@ export function surfaceMatches(serial: SerialListing, hid: HidListing, deckModel
 
 export const surfaceMatchJson = (match: SurfaceMatch) => ({ kind: match.kind, device: match.device, path: match.path, serial_number: match.serialNumber });
 
+/** Device names, paths and serial numbers come from the system and the device: escaped for the terminal. */
 export const describeSurfaceMatch = (match: SurfaceMatch) =>
-  `${match.device} [${match.kind}]\n  ${match.kind === 'serial' ? 'port' : 'device'}: ${match.path}${match.serialNumber === null ? '' : ` (${match.serialNumber})`}\n`;
+  `${escapeUntrusted(match.device)} [${match.kind}]\n  ${match.kind === 'serial' ? 'port' : 'device'}: ${escapeUntrusted(match.path)}${match.serialNumber === null ? '' : ` (${escapeUntrusted(match.serialNumber)})`}\n`;

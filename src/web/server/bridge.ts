@@ -14,6 +14,7 @@ import { qrSvgDataUri } from '../qr/qr-svg.js';
 import { defaultAssetRoot, WebAppMissingError } from './asset-root.js';
 import { BrowserConnection, type ConnectionContext } from './browser-connection.js';
 import { ClientRegistry } from './client-registry.js';
+import { loopbackOwnerLookup } from './loopback-owner.js';
 import { SurfaceEventQueue } from './event-queue.js';
 import { createListener, listen, stopListening } from './listeners.js';
 import { Publisher } from './publisher.js';
@@ -42,9 +43,16 @@ export interface WebBridgeOptions {
    * production; tests substitute one to play several LAN peers on loopback.
    */
   readonly peerAddressOf?: (request: IncomingMessage) => string | undefined;
+  /**
+   * The user owning the client end of a loopback connection (null: unknown).
+   * The kernel's answer in production (see loopback-owner.ts); tests play
+   * other users of the machine.
+   */
+  readonly loopbackOwnerOf?: (request: IncomingMessage) => number | null;
 }
 
 const tcpPeerAddress = (request: IncomingMessage) => request.socket.remoteAddress;
+const kernelLoopbackOwner = (request: IncomingMessage) => loopbackOwnerLookup()?.(request.socket) ?? null;
 /** `<base>/#pair=` plus the 32-character secret, in UTF-8 bytes. */
 const pairingUrlLength = (baseUrl: string) => Buffer.byteLength(`${baseUrl}/#pair=`) + 32;
 const monotonicSeconds = () => performance.now() / 1000;
@@ -202,8 +210,11 @@ export class WebBridge {
       return;
     }
     const peer = classifyPeer((this.#options.peerAddressOf ?? tcpPeerAddress)(request));
+    const owner = peer.loopback ? (this.#options.loopbackOwnerOf ?? kernelLoopbackOwner)(request) : null;
+    // Pending budgets count per user on this machine where the kernel says who it is, else per address.
+    const peerKey = owner === null ? peer.ip : `uid ${owner}`;
     this.#transport.upgrade(request, socket, head, (browserSocket) => {
-      new BrowserConnection(browserSocket, peer, this.#connectionContext).start();
+      new BrowserConnection(browserSocket, peer, peerKey, this.#connectionContext).start();
     });
   }
 }

@@ -46,6 +46,7 @@ const POLICY_CLOSE = 1008;
  */
 export class BrowserConnection implements TrackedClient {
   readonly remote: boolean;
+  readonly peerKey: string;
   readonly #socket: BrowserSocket;
   readonly #peer: Peer;
   readonly #context: ConnectionContext;
@@ -53,11 +54,12 @@ export class BrowserConnection implements TrackedClient {
   #state: 'pending' | 'registered' | 'closing' = 'pending';
   #authenticationTimer: NodeJS.Timeout | null = null;
 
-  constructor(socket: BrowserSocket, peer: Peer, context: ConnectionContext) {
+  constructor(socket: BrowserSocket, peer: Peer, peerKey: string, context: ConnectionContext) {
     this.#socket = socket;
     this.#peer = peer;
     this.#context = context;
     this.remote = !peer.loopback;
+    this.peerKey = peerKey;
   }
 
   start(): void {
@@ -70,13 +72,19 @@ export class BrowserConnection implements TrackedClient {
     this.#authenticationTimer = setTimeout(() => this.#refuse(WEB_ERRORS.authenticationTimeout), this.#context.authenticationTimeoutMs);
   }
 
+  /** Past the output budget nothing more is queued: the close frame goes out, and the transport cuts the peer 1 s later. */
   deliver(text: string): boolean {
     if (this.#state !== 'registered') return false;
     if (this.#socket.bufferedAmount > MAX_BUFFERED_OUTBOUND_BYTES) {
-      this.#socket.terminate();
+      this.#context.logger.warn(`web: closed a browser at ${this.#peer.ip} that stopped reading: more than ${MAX_BUFFERED_OUTBOUND_BYTES} bytes waited for it`);
+      this.closeWith(POLICY_CLOSE, 'too slow to read the updates');
       return false;
     }
     return this.#socket.send(text);
+  }
+
+  displace(): void {
+    this.#refuse(WEB_ERRORS.connectionLimit);
   }
 
   closeWith(code: number, reason: string): void {

@@ -118,7 +118,7 @@ describe('agent-adapters.md Part D', () => {
     const daemon = await FakeDaemon.start();
     const run = await startExec(['--socket', daemon.socketPath, '--codex', '/nonexistent', 'go'], cleanEnv());
     expect(run.code).toBe(1);
-    expect(run.stderr.startsWith('pad-lattice:')).toBe(true);
+    expect(run.stderr).toBe('pad-lattice: cannot start /nonexistent: it was not found; install it, or name its executable with --codex\n');
     expect(states(daemon)).toEqual(['running', 'error']);
     const [first, second] = daemon.ofType('state').map((message) => message['agent']);
     expect(second).toEqual(first);
