@@ -13,6 +13,8 @@ import type { MidiBackend } from '../midi/midi-port.js';
 import type { SurfaceBackends } from './daemon-surfaces.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
+import { planAdminToken } from './admin-token.js';
+import type { AdminLinkSettings } from './admin-link.js';
 import { lineLogger } from './log-lines.js';
 import { socketProblem } from './socket-problem.js';
 import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
@@ -69,7 +71,11 @@ type CoreValues = {
 };
 
 /** The daemon options the flags ask for, minus surfaces; checked before anything is opened, so a typo leaks nothing. */
-export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'experience' | 'earcons' | 'logger'> & { readonly audioFeedback: boolean };
+export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'experience' | 'earcons' | 'logger'> & {
+  readonly audioFeedback: boolean;
+  /** The CLI always has an identity store; the browser pad keeps its admin token beside it. */
+  readonly identityStorePath: string;
+};
 
 export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   if (values.socket === '') throw new UsageError('--socket must not be empty');
@@ -96,10 +102,28 @@ async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<Packag
   }
 }
 
-/** Starts the browser pad, or reports why it cannot (port taken, app not built …) and returns null. */
-export async function browserPadOrReport(settings: BrowserPadSettings, logger: DaemonLogger, deps: DaemonCommandDeps): Promise<WebBridge | null> {
+/** A daemon's browser pad: its bridge, and how to keep its admin token once the daemon runs. */
+export interface DaemonBrowserPad {
+  readonly bridge: WebBridge;
+  readonly open: boolean;
+  keepLink(): void;
+}
+
+/**
+ * Starts the browser pad with the stored admin token (a new one with
+ * `--new-token`), or reports why it cannot (port taken, app not built …) and
+ * returns null.
+ */
+export async function browserPadOrReport(
+  settings: BrowserPadSettings,
+  link: AdminLinkSettings,
+  logger: DaemonLogger,
+  deps: DaemonCommandDeps,
+): Promise<DaemonBrowserPad | null> {
+  const token = planAdminToken(link.tokenPath, link.rotate, logger);
   try {
-    return await startBrowserPad(settings, logger, deps.startWeb ?? startWebBridge);
+    const bridge = await startBrowserPad(settings, logger, deps.startWeb ?? startWebBridge, { adminToken: token.token });
+    return { bridge, open: settings.open, keepLink: () => token.keep(bridge.port) };
   } catch (error) {
     const problem = browserPadProblem(error, settings);
     if (problem === null) throw error;
@@ -112,7 +136,7 @@ export async function browserPadOrReport(settings: BrowserPadSettings, logger: D
 export interface OpenedSurfaces {
   /** In the order of midi-rendering.md §13: the browser first, then the MIDI hub. */
   readonly surfaces: readonly Surface[];
-  readonly web: { readonly bridge: WebBridge; readonly open: boolean } | null;
+  readonly web: DaemonBrowserPad | null;
   /** Whatever the surfaces hold beyond their close() (the hub's profile-folder watcher). */
   release(): Promise<void>;
   /** The device profiles the daemon's `inventory` reply lists. */
@@ -182,7 +206,9 @@ async function serveDaemon(plan: DaemonPlan): Promise<number> {
     return EXIT.failure;
   }
   if (web !== null) {
-    announceBrowserPad(web.bridge, io, plan.json);
+    // Only a daemon that runs keeps its token: a start that failed must not replace the link of one already running.
+    web.keepLink();
+    announceBrowserPad(web.bridge, io, plan.json, true);
     if (web.open) (deps.openBrowser ?? openInBrowser)(web.bridge.adminUrl, io.env);
   }
   logger.info(`connect an agent: pad-lattice send-state running${settings.socketPath === undefined ? '' : ` --socket ${settings.socketPath}`}`);

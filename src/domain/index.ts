@@ -5,6 +5,7 @@ export * from './accent.js';
 export * from './surface-view.js';
 export * from './show-frame.js';
 export * from './surface-event.js';
+export * from './press-outcome.js';
 export * from './light-token.js';
 export * from './control-surface.js';
 export * from './experience-view.js';

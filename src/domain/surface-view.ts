@@ -12,6 +12,16 @@ export interface SessionIndicator {
   readonly label: string;
 }
 
+/** An agent without a Scene (overflow), for surfaces that can list and select it (the browser). */
+export interface OverflowAgent {
+  /** Opaque and stable while the session lives; an `agent_selected` event names it. Never a session id. */
+  readonly ref: number;
+  readonly state: AgentState;
+  readonly label: string;
+  /** The accent it last had on a Scene, or null if it never had one. */
+  readonly accent: string | null;
+}
+
 /** The hardware-independent snapshot the control plane hands to every surface. */
 export interface SurfaceView {
   readonly selectedState: AgentState | null;
@@ -20,6 +30,12 @@ export interface SurfaceView {
   readonly availableActions: ReadonlySet<ControlAction>;
   readonly overflowCount: number;
   readonly activityMotion: boolean;
+  /**
+   * The agents behind `overflowCount`, the next to get a Scene first; only the
+   * control plane fills it in (a Demo or a replayed view has none). Visual
+   * Protocol 1 ignores it.
+   */
+  readonly overflow?: readonly OverflowAgent[];
 }
 
 export interface SessionIndicatorInit {

@@ -2,6 +2,8 @@
 
 export const WEB_PROTOCOL_VERSION = 1;
 export const DEFAULT_WEB_PORT = 8765;
+/** The loopback listener's address, and the host of the admin link (§2). */
+export const LOOPBACK_HOST = '127.0.0.1';
 
 /** Largest inbound and outbound message, in UTF-8 bytes (exactly this many is allowed). */
 export const MAX_WEB_MESSAGE_BYTES = 16_384;

@@ -3,7 +3,7 @@ import { parseCommandArgs } from '../parse-args.js';
 import { gateOnSequencer, type DaemonMidi } from '../../devices/hub/index.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { SurfaceHub } from '../../devices/surface-hub/index.js';
-import type { WebBridge } from '../../web/index.js';
+import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkFlagsGiven, adminLinkSettings, printAdminLink } from '../admin-link.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
 import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor, midiProfileInventory } from '../daemon-options.js';
 import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS, joinInventories, surfaceHubFor, surfaceProfileInventory } from '../daemon-surfaces.js';
@@ -15,6 +15,7 @@ import {
   browserPadOrReport,
   daemonSettings,
   serveDaemonCommand,
+  type DaemonBrowserPad,
   type DaemonCommandDeps,
 } from '../serve-daemon.js';
 
@@ -35,6 +36,7 @@ ${DAEMON_CORE_HELP}
   -h, --help
 
 ${BROWSER_PAD_HELP}
+${ADMIN_LINK_HELP}
   These need --web.
 
 ${DAEMON_MIDI_HELP}
@@ -66,25 +68,28 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
         ...DAEMON_SURFACE_OPTIONS,
         web: { type: 'boolean', default: false },
         ...BROWSER_PAD_OPTIONS,
+        ...ADMIN_LINK_OPTIONS,
       });
       const settings = daemonSettings(values, io);
-      const padFlags = browserPadFlagsGiven(values);
+      const padFlags = [...browserPadFlagsGiven(values), ...adminLinkFlagsGiven(values)];
       if (values.web !== true && padFlags.length > 0) throw new UsageError(`${padFlags.join(', ')} ${padFlags.length === 1 ? 'needs' : 'need'} --web`);
       const pad = values.web === true ? browserPadSettings(values) : null;
+      const link = adminLinkSettings(values, settings.identityStorePath);
+      if (pad !== null && link.print) return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
       return serveDaemonCommand('daemon', { settings, json: values.json === true }, io, deps, async (logger) => {
         const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
-        let bridge: WebBridge | null = null;
+        let web: DaemonBrowserPad | null = null;
         let others: SurfaceHub | null = null;
         let surfaceProfiles: SurfaceCatalog | null = null;
         try {
           ({ hub: others, catalog: surfaceProfiles } = await surfaceHubFor(values, io, logger, deps));
-          if (pad !== null) bridge = await browserPadOrReport(pad, logger, deps);
+          if (pad !== null) web = await browserPadOrReport(pad, link, logger, deps);
         } catch (error) {
           others?.close();
           await releaseMidi(midi);
           throw error;
         }
-        if (pad !== null && bridge === null) {
+        if (pad !== null && web === null) {
           others?.close();
           await releaseMidi(midi);
           return null;
@@ -92,8 +97,8 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
         const controllers = others === null ? [midi.hub] : [midi.hub, others];
         return {
           // midi-rendering.md §13: with the browser, the browser comes first; serial and HID after MIDI.
-          surfaces: bridge === null ? controllers : [bridge.surface, ...controllers],
-          web: bridge === null || pad === null ? null : { bridge, open: pad.open },
+          surfaces: web === null ? controllers : [web.bridge.surface, ...controllers],
+          web,
           release: () => midi.dispose(),
           profileInventory: joinInventories([midiProfileInventory(midi, values['profile-file']), ...(surfaceProfiles === null ? [] : [surfaceProfileInventory(surfaceProfiles)])]),
         };

@@ -1,5 +1,6 @@
 import type { CliIo, Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
+import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkSettings, printAdminLink } from '../admin-link.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadSettings } from '../browser-pad.js';
 import {
   DAEMON_CORE_HELP,
@@ -27,11 +28,13 @@ ${DAEMON_CORE_HELP}
   -h, --help
 
 ${BROWSER_PAD_HELP}
+${ADMIN_LINK_HELP}
 
 Agents connect through the socket, e.g. 'pad-lattice send-state running'.
 
-Exit status: 0 stopped by a signal, 1 startup failed (another daemon on the
-socket, the port taken, the browser app not built), 2 usage error.
+Exit status: 0 stopped by a signal (or the link printed), 1 startup failed
+(another daemon on the socket, the port taken, the browser app not built),
+2 usage error, 3 --print-link before any browser pad ran.
 `;
 
 /** `daemon --web` without MIDI: what the reference's `web` command is. Start and wait are injectable for tests. */
@@ -41,12 +44,14 @@ export function makeWebCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS): C
     summary: 'Run the daemon with the browser virtual pad (no MIDI hardware needed)',
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
-      const { values } = parseCommandArgs(args, { ...DAEMON_CORE_OPTIONS, ...BROWSER_PAD_OPTIONS });
+      const { values } = parseCommandArgs(args, { ...DAEMON_CORE_OPTIONS, ...BROWSER_PAD_OPTIONS, ...ADMIN_LINK_OPTIONS });
       const settings = daemonSettings(values, io);
       const pad = browserPadSettings(values);
+      const link = adminLinkSettings(values, settings.identityStorePath);
+      if (link.print) return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
       return serveDaemonCommand('web', { settings, json: values.json === true }, io, deps, async (logger) => {
-        const bridge = await browserPadOrReport(pad, logger, deps);
-        return bridge === null ? null : { surfaces: [bridge.surface], web: { bridge, open: pad.open }, release: async () => undefined };
+        const web = await browserPadOrReport(pad, link, logger, deps);
+        return web === null ? null : { surfaces: [web.bridge.surface], web, release: async () => undefined };
       });
     },
   };

@@ -18,6 +18,8 @@ export function snapshotOf(record: SessionRecord, selected: boolean, leased: boo
   });
 }
 
+const labelOf = (record: SessionRecord): string => sessionLabel(record.identity, Object.fromEntries(record.metadata));
+
 export interface SurfaceViewParts {
   readonly previewState: AgentState | null;
   readonly selected: SessionRecord | null;
@@ -25,6 +27,8 @@ export interface SurfaceViewParts {
   readonly accentNames: readonly string[];
   readonly availableActions: ReadonlySet<ControlAction>;
   readonly overflowCount: number;
+  /** Overflow sessions in the order they would get a Scene (refill order, §8). */
+  readonly overflow: readonly SessionRecord[];
   readonly frame: number;
   readonly activityMotion: boolean;
 }
@@ -44,12 +48,22 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
           selected: record === parts.selected,
           // A visible session always has an accent; the fallback only guards the type.
           accent: record.accent ?? parts.accentNames[slot] ?? '',
-          label: sessionLabel(record.identity, Object.fromEntries(record.metadata)),
+          label: labelOf(record),
         });
       }),
     ),
     availableActions: parts.availableActions,
     overflowCount: parts.overflowCount,
     activityMotion: parts.activityMotion && !previewing,
+    overflow: Object.freeze(
+      parts.overflow.map((record) =>
+        Object.freeze({
+          ref: record.serial,
+          state: record.state,
+          label: labelOf(record),
+          accent: record.accent,
+        }),
+      ),
+    ),
   });
 }

@@ -1,4 +1,4 @@
-import type { ControlAction, SurfaceEvent } from '../../domain/index.js';
+import type { AgentIdentity, ControlAction, PressReceipt, PressTarget, SurfaceEvent } from '../../domain/index.js';
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
 import { decodeClientLine, type InventoryReport, type StatusReport } from '../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
@@ -157,11 +157,31 @@ export class DaemonRuntime {
       case 'experience_stop_requested':
         if (this.#experience.stop('stopped')) this.#scheduler.force();
         return;
+      case 'agent_selected':
+        // A Demo or Show has no agents without a Scene: the press changes nothing while one plays.
+        if (this.#experience.activeKind !== null) return event.receipt?.settle({ kind: 'experience' });
+        return this.#selectAgent(event.ref, now, event.receipt);
       default:
-        if (this.#experience.activeKind !== null) this.#experience.handleEvent(event, now);
-        else if (event.type === 'session_selected') this.#select(event.slot, now);
-        else this.#dispatch(event.action, now);
+        if (this.#experience.activeKind !== null) {
+          this.#experience.handleEvent(event, now);
+          if (event.type === 'action_pressed') event.receipt?.settle({ kind: 'experience' });
+        } else if (event.type === 'session_selected') this.#select(event.slot, now);
+        else this.#dispatch(event.action, now, event.receipt);
     }
+  }
+
+  /** An agent chosen by its ref (the browser's list of agents without a Scene); it takes a Scene if it has none. */
+  #selectAgent(ref: number, now: number, receipt: PressReceipt | undefined): void {
+    const selection = this.plane.selectAgent(ref, now);
+    if (!selection.ok) return receipt?.settle({ kind: 'not_selected', reason: selection.reason });
+    this.#audioCue({ type: 'scene_selected', slot: selection.slot });
+    receipt?.settle({ kind: 'selected', agent: this.#target(this.plane.selection()) });
+  }
+
+  /** Who a press reached, as a surface may name it. */
+  #target(identity: AgentIdentity | null): PressTarget {
+    const session = identity === null ? null : this.plane.session(identity);
+    return { slot: session?.slot ?? null, label: session?.label ?? '', accent: session?.accent ?? null };
   }
 
   /** §16.3: a Scene press; an occupied slot also sounds, even when it was already selected (§17.6). */
@@ -169,11 +189,12 @@ export class DaemonRuntime {
     if (this.plane.selectSlot(slot, now)) this.#audioCue({ type: 'scene_selected', slot });
   }
 
-  /** §12.3: one action message to the single recipient, if its connection still exists. */
-  #dispatch(action: ControlAction, now: number): void {
-    const dispatched = this.plane.dispatch(action, now);
-    this.#audioCue(dispatched === null ? { type: 'action_unavailable' } : { type: 'action_dispatched', action });
-    if (dispatched === null) return;
+  /** §12.3: one action message to the single recipient, if its connection still exists; the receipt learns which. */
+  #dispatch(action: ControlAction, now: number, receipt: PressReceipt | undefined): void {
+    const press = this.plane.dispatchPress(action, now);
+    this.#audioCue(press.ok ? { type: 'action_dispatched', action } : { type: 'action_unavailable' });
+    if (!press.ok) return receipt?.settle({ kind: 'refused', action, reason: press.reason });
+    const { dispatched } = press;
     const delivered = sendNotification(this.#outbox, dispatched.connection, {
       type: 'action',
       action: dispatched.action,
@@ -181,6 +202,7 @@ export class DaemonRuntime {
       requestId: dispatched.requestId,
     });
     if (!delivered) this.#logger.warn(`action ${action} for connection ${dispatched.connection} was not delivered`);
+    receipt?.settle(delivered ? { kind: 'delivered', action, agent: this.#target(dispatched.identity) } : { kind: 'refused', action, reason: 'not_delivered' });
   }
 
   #audioCue(event: AudioCueEvent): void {

@@ -12,8 +12,9 @@ const PYTHON_WHITESPACE_RUN = /[\t\n\v\f\r\u001c-\u001f \u0085\u00a0\u1680\u2000
  * `Session <slot+1>`, and at most 80 code points survive (a space left at the
  * cut stays, as in the reference).
  */
-export function sanitizeLabel(label: string, slot: number): string {
+export function sanitizeLabel(label: string, slot: number | null): string {
   const words = label.split(PYTHON_WHITESPACE_RUN).filter((word) => word !== '');
-  const collapsed = words.length === 0 ? `Session ${slot + 1}` : words.join(' ');
+  // An agent without a Scene (our overflow extension) has no slot to name it by.
+  const collapsed = words.length === 0 ? (slot === null ? 'Agent' : `Session ${slot + 1}`) : words.join(' ');
   return [...collapsed].slice(0, MAX_WEB_LABEL_LENGTH).join('');
 }

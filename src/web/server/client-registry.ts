@@ -1,3 +1,4 @@
+import type { WebExtension } from '../protocol/extension-messages.js';
 import { decideAdmission, type Admissible } from './admission.js';
 
 /** A connection as the registry sees it. */
@@ -5,6 +6,8 @@ export interface TrackedClient extends Admissible {
   /** Sends one encoded message; false when the client is gone (it is then dropped). */
   deliver(text: string): boolean;
   closeWith(code: number, reason: string): void;
+  /** Whether the client asked for this extension's messages (`use_extensions`). */
+  wants(extension: WebExtension): boolean;
   /** A newer connection took this pending one's place: tell it (`connection_limit`) and close. */
   displace(): void;
 }
@@ -43,8 +46,10 @@ export class ClientRegistry {
     this.#registered.delete(client);
   }
 
-  broadcast(text: string): void {
+  /** To every registered client, or with `extension` only to those that asked for it. */
+  broadcast(text: string, extension?: WebExtension): void {
     for (const client of [...this.#registered]) {
+      if (extension !== undefined && !client.wants(extension)) continue;
       if (!client.deliver(text)) this.forget(client);
     }
   }
