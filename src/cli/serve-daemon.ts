@@ -58,7 +58,7 @@ export interface DaemonCommandDeps extends SurfaceBackends {
   readonly openBrowser?: (url: string, env: NodeJS.ProcessEnv) => boolean;
 }
 
-/** The real daemon, run until SIGINT or SIGTERM; every other step at its default. */
+/** The real daemon, run until a stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT); every other step at its default. */
 export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
 
 type CoreValues = {

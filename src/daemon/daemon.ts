@@ -70,7 +70,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       terminalHold: options.terminalHold,
       actionDebounce: options.actionDebounce,
       sessionTtl: options.sessionTtl,
-      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath }) : null,
+      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath, logger }) : null,
     });
     const outbox: Outbox = {
       send(connection, line) {
@@ -91,7 +91,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       logger,
       profileInventory: options.profileInventory ?? null,
     });
-    server = await SocketServer.start({
+    server = new SocketServer({
       path: socketPath,
       peerCredentials: options.peerCredentials ?? loadSoPeerCred(),
       handler: {
@@ -99,7 +99,10 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
         onClose: (connection) => runtime.connectionClosed(connection.id),
       },
       onError: (error) => logger.error(`socket listener: ${describeError(error)}`),
+      onClientWarning: (message) => logger.warn(message),
     });
+    // Assigned before listening: the outbox finds a connection accepted the instant the socket appears.
+    await server.listen();
     surfaces.initialize();
     const loop = new RuntimeLoop(runtime, logger, options.pollInterval);
     loop.start();

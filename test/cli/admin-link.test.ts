@@ -96,7 +96,7 @@ describe('the admin token survives restarts', () => {
     writeFileSync(target, 'untouched');
     symlinkSync(target, tokenFile(dir));
     const linked = await web(dir);
-    expect(linked.stderr()).toContain(`${tokenFile(dir)} is a symbolic link; remove it`);
+    expect(linked.stderr()).toContain(`${tokenFile(dir)} is a symbolic link; Pad-Lattice does not write through links`);
     expect(linked.stderr()).toContain('the admin link will change on the next start');
     expect(readFileSync(target, 'utf8')).toBe('untouched');
     await stop(linked);

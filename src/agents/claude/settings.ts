@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceFileAtomically } from '../../support/private-file.js';
 import { hookTimeoutSeconds } from '../shared/hook-command.js';
 import type { ClaudeVersion } from './version-probe.js';
 
@@ -62,14 +63,7 @@ export function writeSettingsFile(directory: string, settings: object): string {
   const hash = createHash('sha256').update(content, 'utf8').digest('hex').slice(0, 16);
   const path = join(directory, `claude-settings-${hash}.json`);
   if (readIfPresent(path) === content) return path;
-  const staging = join(directory, `.claude-settings-${hash}-${process.pid}.tmp`);
-  try {
-    writeFileSync(staging, content, { mode: 0o600 });
-    renameSync(staging, path);
-  } catch (error) {
-    rmSync(staging, { force: true });
-    throw error;
-  }
+  replaceFileAtomically(path, content, { durable: false });
   return path;
 }
 

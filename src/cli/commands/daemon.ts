@@ -25,7 +25,8 @@ const HELP = `Usage: pad-lattice daemon [options]
 
 Runs the Pad-Lattice daemon: agents report their state over a Unix socket
 (Wire Protocol 1) and surface presses are routed back to exactly one agent.
-Stops cleanly on SIGINT or SIGTERM and removes its socket file.
+Stops cleanly on SIGINT, SIGTERM, SIGHUP or SIGQUIT and removes its socket
+file.
 
 Options:
 ${DAEMON_CORE_HELP}

@@ -21,7 +21,8 @@ its Approve, Reject, Retry and Stop reach exactly one agent. The admin page
 also plays the Demo and the Show. Use 'pad-lattice daemon --web' to drive MIDI
 controllers at the same time.
 
-Stops cleanly on SIGINT or SIGTERM and removes its socket file.
+Stops cleanly on SIGINT, SIGTERM, SIGHUP or SIGQUIT and removes its socket
+file.
 
 Options:
 ${DAEMON_CORE_HELP}

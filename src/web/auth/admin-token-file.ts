@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { LOOPBACK_HOST } from '../limits.js';
-import { readPrivateText, replacePrivateText } from './private-file-io.js';
+import { preparePrivateDirectory, readOwnFile, replaceFileAtomically } from '../../support/private-file.js';
 
 /** Beside the identity store, in the state directory (`$XDG_STATE_HOME/pad-lattice/`). */
 export const ADMIN_TOKEN_FILE_NAME = 'web-admin-token.json';
@@ -26,11 +26,12 @@ export class AdminTokenFileError extends Error {
 
 /**
  * The stored link, or null when none was stored yet. Refuses an unsafe file
- * (UnsafeSecretPathError) and one whose content is not ours (AdminTokenFileError).
+ * (UnsafePathError) and one whose content is not ours (AdminTokenFileError).
  */
 export function loadAdminLink(path: string): StoredAdminLink | null {
-  const text = readPrivateText(path);
-  if (text === null) return null;
+  const bytes = readOwnFile(path, { privateOnly: true });
+  if (bytes === null) return null;
+  const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -48,7 +49,8 @@ export function loadAdminLink(path: string): StoredAdminLink | null {
 
 /** Writes the link atomically, mode 0600. */
 export function saveAdminLink(path: string, link: StoredAdminLink): void {
-  replacePrivateText(path, `${JSON.stringify({ version: 1, token: link.token, port: link.port }, null, 2)}\n`);
+  preparePrivateDirectory(dirname(path));
+  replaceFileAtomically(path, `${JSON.stringify({ version: 1, token: link.token, port: link.port }, null, 2)}\n`);
 }
 
 /** `http://127.0.0.1:<port>/#admin=<token>` (web-surface-protocol-1.md §2 step 3). */
