@@ -44,9 +44,15 @@ describe('ARCHITECTURE.md rule 1: one adapter per driver', () => {
     ['@julusian/midi', 'midi/julusian-backend.ts'],
     ['serialport', 'serial/serialport-backend.ts'],
     ['node-hid', 'hid/node-hid-backend.ts'],
+    // The Stream Deck library without its own node-hid transport; it talks to our HID adapter.
+    ['@elgato-stream-deck/core', 'stream-deck/library.ts'],
     ['ws', 'web/server/ws-adapter.ts'],
   ])('%s is reached only from src/%s', (driver, adapter) => {
     expect(filesReaching(driver)).toEqual([adapter.split('/').join(sep)]);
+  });
+
+  it('@elgato-stream-deck/node is not used: its own node-hid transport would be a second way to node-hid', () => {
+    expect(filesReaching('@elgato-stream-deck/node')).toEqual([]);
   });
 
   // FFI, not a device driver: one file per system call it reaches (SO_PEERCRED, sock_diag).
@@ -65,6 +71,9 @@ describe('ARCHITECTURE.md layers: imports only point down', () => {
     ['midi', ['domain', 'support']],
     ['serial', ['domain', 'support']],
     ['hid', ['domain', 'support']],
+    // Device drivers over the transport interfaces (types only, see below).
+    ['monome', ['domain', 'support', 'visual-protocol', 'profiles', 'serial']],
+    ['stream-deck', ['domain', 'support', 'visual-protocol', 'profiles', 'render', 'hid']],
     // The MIDI surface joins a renderer to ports through the port *interfaces* only.
     ['render', ['domain', 'support', 'visual-protocol', 'profiles', 'midi']],
     // The agent adapters talk to the daemon through the client and the wire helpers; the commands in
@@ -75,10 +84,13 @@ describe('ARCHITECTURE.md layers: imports only point down', () => {
     expect(extra).toEqual([]);
   });
 
-  it('src/render takes nothing but types from src/midi', () => {
-    const valueImports = FILES.filter((f) => f.path.startsWith(`render${sep}`)).filter((f) =>
-      /^\s*import\s+(?!type\s)[^;]*from\s+'\.\.\/midi\//m.test(f.text),
-    );
+  it.each([
+    ['render', 'midi'],
+    ['monome', 'serial'],
+    ['stream-deck', 'hid'],
+  ])('src/%s takes nothing but types from src/%s', (folder, transport) => {
+    const valueImport = new RegExp(`^\\s*import\\s+(?!type\\s)[^;]*from\\s+'\\.\\./${transport}/`, 'm');
+    const valueImports = FILES.filter((f) => f.path.startsWith(`${folder}${sep}`)).filter((f) => valueImport.test(f.text));
     expect(valueImports.map((f) => f.path)).toEqual([]);
   });
 });

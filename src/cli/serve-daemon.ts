@@ -10,6 +10,7 @@ import { defaultSocketPath } from '../daemon/wire/index.js';
 import type { Surface } from '../daemon/surface.js';
 import { ManifestError } from '../experiences/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
+import type { SurfaceBackends } from './daemon-surfaces.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
 import { planAdminToken } from './admin-token.js';
@@ -46,7 +47,7 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
                           ({"level":"info","message":"..."}); the browser pad's
                           links become one JSON object on stdout`;
 
-export interface DaemonCommandDeps {
+export interface DaemonCommandDeps extends SurfaceBackends {
   readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
   readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger) => Promise<string>;
   /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */

@@ -49,3 +49,17 @@ export {
   type ShowRgbCapability,
 } from './schema.js';
 export { slug } from './slug.js';
+export {
+  declaresSurfaceDriver,
+  deckProfiles,
+  gridProfiles,
+  isSurfaceDriver,
+  loadSurfaceCatalog,
+  parseSurfaceProfile,
+  surfaceProfileJsonSchema,
+  profileForSize,
+  type MonomeGridProfile,
+  type StreamDeckProfile,
+  type SurfaceCatalog,
+  type SurfaceProfile,
+} from './surface/index.js';

@@ -4,6 +4,8 @@ import type { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { makeDevicesCommand } from '../../src/cli/commands/devices.js';
+import { MockHidBackend } from '../hardware-mocks/mock-hid.js';
+import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
 import { makeDoctorCommand } from '../../src/cli/commands/doctor.js';
 import { makeMonitorMidiCommand } from '../../src/cli/commands/monitor-midi.js';
 import { runProfileTest } from '../../src/cli/commands/profile-test.js';
@@ -20,13 +22,16 @@ import { MINI_MIDI, MK2_PORT, PRO_LIVE, PRO_MK1, PRO_MK3_PORT, PRO_STANDALONE } 
 /** A home folder of our own, so no real user profile or hooks file is read. */
 const tempHome = tempDirsPerTest('pl-devices-home-');
 
+/** Serial and HID with nothing plugged in, so the listing never reads this machine's devices. */
+const NO_SERIAL_OR_HID = { serialBackend: () => new MockSerialBinding(), hidBackend: () => new MockHidBackend() };
+
 const envFor = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ NO_COLOR: '1', HOME: home, ...extra });
 
 describe('device-profile-schema-1.md §13', () => {
   it('scenario 48: the devices listing includes experimental candidates; auto-detection excludes them', async () => {
     const home = tempHome();
     const backend = new MockMidiBackend().plug(PRO_LIVE).plug(PRO_STANDALONE).plug(MINI_MIDI).plug(MK2_PORT).plug(PRO_MK3_PORT);
-    const command = makeDevicesCommand({ backend: () => backend, loadCatalog: loadCatalogFor });
+    const command = makeDevicesCommand({ backend: () => backend, loadCatalog: loadCatalogFor, ...NO_SERIAL_OR_HID });
     const json = captureIo('', envFor(home));
     expect(await runCli(['devices', '--json'], json.io, [command])).toBe(0);
     expect(JSON.parse(json.stdout())).toEqual({
@@ -36,6 +41,7 @@ describe('device-profile-schema-1.md §13', () => {
         { profile: PRO_MK1, status: 'supported', opens_automatically: true, input: PRO_STANDALONE, output: PRO_STANDALONE },
         { profile: 'novation/launchpad/pro-mk3', status: 'experimental', opens_automatically: false, input: PRO_MK3_PORT, output: PRO_MK3_PORT },
       ],
+      surfaces: [],
     });
     const text = captureIo('', envFor(home));
     expect(await runCli(['devices'], text.io, [command])).toBe(0);

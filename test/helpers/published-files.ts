@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { wireClientMessageSchema, wireDaemonMessageSchema } from '../../src/daemon/wire/json-schema.js';
 import { demoManifestSchema } from '../../src/experiences/manifest/demo-schema.js';
 import { performanceManifestSchema } from '../../src/experiences/manifest/performance-schema.js';
-import { deviceProfileJsonSchema } from '../../src/profiles/index.js';
+import { deviceProfileJsonSchema, surfaceProfileJsonSchema } from '../../src/profiles/index.js';
 import { jsonFileText, toJsonSchema } from '../../src/support/json-schema.js';
 import { visualProtocolConstants } from '../../src/visual-protocol/index.js';
 import { webClientMessageSchema, webDaemonMessageSchema } from '../../src/web/protocol/json-schema.js';
@@ -24,6 +24,7 @@ const titled = (schema: z.ZodType, title: string) => toJsonSchema(schema.meta({ 
  */
 export const PUBLISHED_FILES = {
   'device-profile.schema.json': deviceProfileJsonSchema,
+  'surface-profile.schema.json': surfaceProfileJsonSchema,
   'wire-protocol-client.schema.json': () => toJsonSchema(wireClientMessageSchema),
   'wire-protocol-daemon.schema.json': () => toJsonSchema(wireDaemonMessageSchema),
   'web-surface-protocol-client.schema.json': () => toJsonSchema(webClientMessageSchema),

@@ -5,6 +5,7 @@ import { decodePress } from '../../src/midi/input-decoding.js';
 import { formatHexLine } from '../../src/midi/hex-line.js';
 import type { DeviceProfile } from '../../src/profiles/device-profile.js';
 import { parseDeviceProfileOrThrow } from '../../src/profiles/parse-profile.js';
+import { declaresSurfaceDriver } from '../../src/profiles/surface/index.js';
 import { MidiSurface, type MidiSurfaceOptions } from '../../src/render/index.js';
 import { createMockMidiPair } from '../hardware-mocks/mock-midi.js';
 
@@ -21,6 +22,8 @@ export function builtinProfile(id: string): DeviceProfile {
 export function builtinProfileIds(): string[] {
   return (readdirSync(PROFILES_ROOT, { recursive: true }) as string[])
     .filter((file) => file.endsWith('.json'))
+    // Surface profiles (monome grids, Stream Decks) share the folder; they are not MIDI device profiles.
+    .filter((file) => !declaresSurfaceDriver(readFileSync(`${PROFILES_ROOT}${file}`, 'utf8')))
     .map((file) => file.slice(0, -'.json'.length).split('\\').join('/'))
     .sort();
 }

@@ -2,9 +2,12 @@ import { UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { gateOnSequencer, type DaemonMidi } from '../../devices/hub/index.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
+import type { SurfaceHub } from '../../devices/surface-hub/index.js';
 import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkFlagsGiven, adminLinkSettings, printAdminLink } from '../admin-link.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
 import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor, midiProfileInventory } from '../daemon-options.js';
+import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS, joinInventories, surfaceHubFor, surfaceProfileInventory } from '../daemon-surfaces.js';
+import type { SurfaceCatalog } from '../../profiles/index.js';
 import {
   DAEMON_CORE_HELP,
   DAEMON_CORE_OPTIONS,
@@ -39,6 +42,8 @@ ${ADMIN_LINK_HELP}
 
 ${DAEMON_MIDI_HELP}
 
+${DAEMON_SURFACE_HELP}
+
 Agents connect through the socket, e.g. 'pad-lattice send-state running'.
 
 Exit status: 0 stopped by a signal, 1 startup failed (for example another
@@ -61,6 +66,7 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
       const { values } = parseCommandArgs(args, {
         ...DAEMON_CORE_OPTIONS,
         ...DAEMON_MIDI_OPTIONS,
+        ...DAEMON_SURFACE_OPTIONS,
         web: { type: 'boolean', default: false },
         ...BROWSER_PAD_OPTIONS,
         ...ADMIN_LINK_OPTIONS,
@@ -74,22 +80,28 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
       return serveDaemonCommand('daemon', { settings, json: values.json === true }, io, deps, async (logger) => {
         const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
         let web: DaemonBrowserPad | null = null;
+        let others: SurfaceHub | null = null;
+        let surfaceProfiles: SurfaceCatalog | null = null;
         try {
+          ({ hub: others, catalog: surfaceProfiles } = await surfaceHubFor(values, io, logger, deps));
           if (pad !== null) web = await browserPadOrReport(pad, link, logger, deps);
         } catch (error) {
+          others?.close();
           await releaseMidi(midi);
           throw error;
         }
         if (pad !== null && web === null) {
+          others?.close();
           await releaseMidi(midi);
           return null;
         }
+        const controllers = others === null ? [midi.hub] : [midi.hub, others];
         return {
-          // midi-rendering.md §13: with the browser, the browser comes first.
-          surfaces: web === null ? [midi.hub] : [web.bridge.surface, midi.hub],
+          // midi-rendering.md §13: with the browser, the browser comes first; serial and HID after MIDI.
+          surfaces: web === null ? controllers : [web.bridge.surface, ...controllers],
           web,
           release: () => midi.dispose(),
-          profileInventory: midiProfileInventory(midi, values['profile-file']),
+          profileInventory: joinInventories([midiProfileInventory(midi, values['profile-file']), ...(surfaceProfiles === null ? [] : [surfaceProfileInventory(surfaceProfiles)])]),
         };
       });
     },

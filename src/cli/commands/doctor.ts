@@ -9,6 +9,7 @@ import { runDoctor, type CheckStatus, type DoctorCheck, type DoctorReport } from
 import { currentEnvironment } from '../../devices/guided-test/index.js';
 import { gateOnSequencer } from '../../devices/hub/index.js';
 import type { HidBackend } from '../../hid/hid-device.js';
+import { loadStreamDeckLibrary, type DeckModelSpec } from '../../stream-deck/library.js';
 import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
@@ -28,6 +29,7 @@ Checks what Pad-Lattice needs and prints one line per check:
   devices         which profiles match those ports, experimental ones included
   serial_backend  whether serial ports can be listed, and how many there are
   hid_backend     whether HID devices can be listed, and how many there are
+  surfaces        the monome grids and Stream Decks among them (never opened)
   daemon          whether a daemon answers on the socket
   codex_hooks     leftover Pad-Lattice handlers in the global Codex hooks file
 Your home directory is shown as ~ and $XDG_RUNTIME_DIR by name, so the output
@@ -48,6 +50,8 @@ export interface DoctorDeps {
   /** Listed (never opened) by the serial_backend and hid_backend checks; each check is left out without its backend. */
   readonly serialBackend?: () => SerialBackend;
   readonly hidBackend?: () => HidBackend;
+  /** Stream Deck models for the surfaces check (left out without them). */
+  readonly deckModels?: () => readonly DeckModelSpec[];
 }
 
 async function pingDaemon(socketPath: string): Promise<boolean> {
@@ -105,6 +109,7 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
         listPorts: () => deps.backend().listPorts(),
         serialBackend: deps.serialBackend,
         hidBackend: deps.hidBackend,
+        deckModels: deps.deckModels,
         socketPath,
         probeDaemon: (path) => deps.probeDaemon(path, io),
         moreChecks: [async () => codexHooksCheck(io.env)],
@@ -129,4 +134,5 @@ export const doctorCommand = makeDoctorCommand({
   probeDaemon: (socketPath) => pingDaemon(socketPath),
   serialBackend: createSerialportBackend,
   hidBackend: createNodeHidBackend,
+  deckModels: () => loadStreamDeckLibrary().models,
 });

@@ -19,6 +19,7 @@ import { uninstallCodexHooksCommand } from './uninstall-codex-hooks.js';
 import { devicesCommand } from './devices.js';
 import { monitorMidiCommand } from './monitor-midi.js';
 import { doctorCommand } from './doctor.js';
+import { udevRulesCommand } from './udev-rules.js';
 import { benchCommand } from './bench.js';
 import { showCommand } from './show.js';
 import { demoCommand } from './demo.js';
@@ -43,7 +44,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   },
   {
     title: 'Controllers and profiles',
-    commands: [devicesCommand, portsCommand, monitorMidiCommand, profileCommand, renderCommand, doctorCommand],
+    commands: [devicesCommand, portsCommand, monitorMidiCommand, profileCommand, renderCommand, doctorCommand, udevRulesCommand],
   },
   { title: 'Experiences and measurement', commands: [demoCommand, showCommand, benchCommand] },
 ];

@@ -1,4 +1,4 @@
-import { formatIssueLine, loadProfileFile, problemFromError, type SchemaValidator } from '../../profiles/index.js';
+import { declaresSurfaceDriver, formatIssueLine, parseProfileText, parseSurfaceProfile, problemFromError, readProfileText, type SchemaValidator } from '../../profiles/index.js';
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { makeSchemaValidator } from './profile-schema-check.js';
@@ -10,7 +10,13 @@ type FileReport =
 
 async function validateFile(file: string, schemaValidator: SchemaValidator | undefined): Promise<FileReport> {
   try {
-    const profile = await loadProfileFile(file, schemaValidator === undefined ? {} : { schemaValidator });
+    const text = await readProfileText(file);
+    // A serial/HID surface profile (Surface Profile Schema 1) is checked by its own rules.
+    if (declaresSurfaceDriver(text)) {
+      const result = parseSurfaceProfile(JSON.parse(text), file);
+      return result.ok ? { file, valid: true, id: result.profile.id, status: result.profile.status } : { file, valid: false, issues: result.issues };
+    }
+    const profile = parseProfileText(text, file, schemaValidator === undefined ? {} : { schemaValidator });
     return { file, valid: true, id: profile.id, status: profile.status };
   } catch (error) {
     return { file, valid: false, issues: problemFromError(file, error).issues };

@@ -14,6 +14,9 @@ function inventorySurface(descriptor: SurfaceDescriptor): InventorySurface {
       return { kind: 'controller', transport: 'midi', profile, input, output };
     case 'web':
       return { kind: 'browser', transport: 'websocket', profile, input, output };
+    case 'serial':
+    case 'hid':
+      return { kind: 'controller', transport: descriptor.kind, profile, input, output };
     default:
       return { kind: descriptor.kind, transport: descriptor.kind, profile, input, output };
   }

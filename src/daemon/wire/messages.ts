@@ -129,7 +129,13 @@ export interface StatusSessionReport extends SessionReport {
   readonly metadata: Metadata;
 }
 
-export type SurfaceKind = 'midi' | 'web';
+/** `serial` and `hid` extend the reference's two kinds for monome grids and Stream Decks. */
+export const SURFACE_KINDS = ['midi', 'web', 'serial', 'hid'] as const;
+export type SurfaceKind = (typeof SURFACE_KINDS)[number];
+
+export function isSurfaceKind(value: unknown): value is SurfaceKind {
+  return typeof value === 'string' && (SURFACE_KINDS as readonly string[]).includes(value);
+}
 
 /** One `status.surfaces` entry. */
 export interface SurfaceDescriptor {

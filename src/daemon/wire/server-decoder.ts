@@ -13,7 +13,7 @@ import type {
   StatusSessionReport,
   SurfaceDescriptor,
 } from './messages.js';
-import { SERVER_MESSAGE_TYPES } from './messages.js';
+import { isSurfaceKind, SERVER_MESSAGE_TYPES } from './messages.js';
 import { ProtocolError, catchProtocolError, invalidMessage, type DecodeResult } from './protocol-error.js';
 
 /**
@@ -154,7 +154,7 @@ function metadataOf(read: Reader): Metadata {
 
 function surfaceDescriptor(read: Reader): SurfaceDescriptor {
   return {
-    kind: read.check('kind', (v): v is 'midi' | 'web' => v === 'midi' || v === 'web', '"midi" or "web"'),
+    kind: read.check('kind', isSurfaceKind, '"midi", "web", "serial" or "hid"'),
     profile: read.string('profile'),
     visualProtocol: read.count('visual_protocol'),
     input: read.string('input'),

@@ -6,6 +6,8 @@ import { formatIssueLine, type CatalogLoad, type ProfileCatalog } from '../../pr
 import { listSerialPorts, serialPortJson } from '../../serial/listing.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
 import type { DoctorCheck } from './doctor-report.js';
+import { surfaceMatches, surfaceMatchJson } from '../surface-hub/surface-listing.js';
+import type { DeckModelSpec } from '../../stream-deck/library.js';
 import { errorMessage } from '../../support/error-message.js';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -104,4 +106,22 @@ export async function hidBackendCheck(backend: () => HidBackend): Promise<Doctor
   if (!listing.available) return { name: 'hid_backend', status: 'warning', summary: listing.reason, details: {} };
   const summary = `${plural(listing.devices.length, 'HID device', 'HID devices')} found`;
   return { name: 'hid_backend', status: 'ok', summary, details: { devices: listing.devices.map(hidDeviceJson) } };
+}
+
+/**
+ * `surfaces`: the monome grids and Stream Decks among the serial ports and HID
+ * devices (listed, never opened). None connected is fine: most setups have none.
+ */
+export async function serialHidSurfacesCheck(serial: () => SerialBackend, hid: () => HidBackend, deckModels: () => readonly DeckModelSpec[]): Promise<DoctorCheck> {
+  let models: readonly DeckModelSpec[] = [];
+  try {
+    models = deckModels();
+  } catch {
+    // Without the Stream Deck library no deck can be recognised; hid_backend says whether HID works.
+  }
+  const matches = surfaceMatches(await listSerialPorts(serial), await listHidDevices(hid), models);
+  const grids = matches.filter((match) => match.kind === 'serial').length;
+  const decks = matches.length - grids;
+  const summary = matches.length === 0 ? 'no monome grid or Stream Deck connected' : `${plural(grids, 'monome grid', 'monome grids')} and ${plural(decks, 'Stream Deck', 'Stream Decks')} connected`;
+  return { name: 'surfaces', status: 'ok', summary, details: { surfaces: matches.map(surfaceMatchJson) } };
 }
