@@ -178,11 +178,15 @@ function shellTier(command: string): ApprovalTier {
   return tier;
 }
 
+/** Commands longer than this are read this far, and count as at least `edit`. */
+const SCANNED_COMMAND_LENGTH = 16_384;
+
 /** The tier of an approval for `tool` acting on `subject` (its command, file or URL). */
 export function classifyToolCall(tool: string, subject: string): ApprovalTier {
   if (Object.hasOwn(TOOL_TIERS, tool)) return TOOL_TIERS[tool]!;
   // MCP tools (mcp__server__tool) reach another program, usually a remote service.
   if (tool.startsWith('mcp__')) return 'network';
-  if (SHELL_TOOLS.has(tool)) return subject.trim() === '' ? 'edit' : shellTier(subject);
-  return 'edit';
+  if (!SHELL_TOOLS.has(tool) || subject.trim() === '') return 'edit';
+  const tier = shellTier(subject.slice(0, SCANNED_COMMAND_LENGTH));
+  return subject.length > SCANNED_COMMAND_LENGTH ? higher(tier, 'edit') : tier;
 }
