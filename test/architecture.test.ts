@@ -61,6 +61,8 @@ describe('ARCHITECTURE.md layers: imports only point down', () => {
     ['support', []],
     // src/support is floor 0: small helpers that import nothing of ours.
     ['visual-protocol', ['domain', 'support']],
+    // What agents ask, made fit to show (redaction, descriptions, approval tiers): pure, beside the domain.
+    ['requests', ['domain']],
     ['profiles', ['domain', 'support']],
     ['midi', ['domain', 'support']],
     ['serial', ['domain', 'support']],
