@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { EXIT, UsageError, type CliIo, type Command } from './command.js';
-import { runIfEntryPoint } from './entry-point.js';
+import { runIfEntryPoint } from '../support/entry-point.js';
 import { COMMAND_GROUPS, COMMANDS, type CommandGroup } from './commands/index.js';
 import { PACKAGE_VERSION } from '../package-info.js';
 import { errorMessage } from '../support/error-message.js';

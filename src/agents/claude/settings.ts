@@ -11,6 +11,7 @@ const FULL_EVENTS = [
   'SessionStart',
   'UserPromptSubmit',
   'PermissionRequest',
+  'PermissionDenied',
   'PostToolUse',
   'PostToolUseFailure',
   'Notification',
@@ -22,8 +23,9 @@ const FULL_EVENTS = [
 /**
  * The hook events registered for a Claude Code version (agent-adapters.md
  * §B.8.2). Below 2.1.101 a settings file naming an event the installed
- * version does not know is dropped whole, so the two newer events wait for
- * that version; an unknown version gets the core set.
+ * version does not know is dropped whole, so the newer events
+ * (PermissionDenied, PostToolUseFailure, StopFailure) wait for that version;
+ * an unknown version gets the core set.
  */
 export function eventsFor(version: ClaudeVersion | null): readonly string[] {
   if (version === null) return CORE_EVENTS;

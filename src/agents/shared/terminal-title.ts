@@ -74,24 +74,14 @@ export const ttyTitleSink: TitleSink = (bytes) => {
 
 /** Writes `title` through `sink`, swallowing a sink that throws. */
 export function writeTitle(sink: TitleSink, title: string): void {
+  writeToSink(sink, titleSequence(title));
+}
+
+/** Hands `bytes` to `sink`; a sink that throws changes nothing (titles are cosmetic). */
+export function writeToSink(sink: TitleSink, bytes: string): void {
   try {
-    sink(titleSequence(title));
+    sink(bytes);
   } catch {
     // Cosmetic only.
   }
-}
-
-/**
- * A launcher-owned title (agent-adapters.md §B.8.4): writes a session's title
- * only when it differs from the last one written; sessions without a scene
- * leave the title as it is.
- */
-export function makeTitleUpdater(sink: TitleSink): (session: SessionReport) => void {
-  let last: string | null = null;
-  return (session) => {
-    const title = sessionTitle(session);
-    if (title === null || title === last) return;
-    last = title;
-    writeTitle(sink, title);
-  };
 }

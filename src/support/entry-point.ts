@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { refuseDebuggerSignal } from '../support/debugger-signal.js';
-import type { CliIo } from './command.js';
+import type { CliIo } from './cli-io.js';
+import { refuseDebuggerSignal } from './debugger-signal.js';
 
 export interface ProgramOptions {
   /** Prefix of the line printed when `main` itself throws. */
