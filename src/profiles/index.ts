@@ -44,6 +44,7 @@ export {
   type ConformanceLevel,
   type ProfileCommand,
   type ProfileDocument,
+  type PaletteSysexCapability,
   type ProfileStatus,
   type ShowRgbCapability,
 } from './schema.js';

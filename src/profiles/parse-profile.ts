@@ -7,6 +7,7 @@ import { checkAccents } from './rules-accents.js';
 import { checkConformance } from './rules-conformance.js';
 import { checkGrid } from './rules-grid.js';
 import { checkIdMatchesMetadata } from './rules-identity.js';
+import { checkPaletteGroup, checkPaletteNumbers } from './rules-palette-sysex.js';
 import { checkRgbGroup, checkShowNumbers } from './rules-show-rgb.js';
 import { checkControlDuplicates, checkRegionOverlap, checkShowcaseDuplicates } from './rules-surface-addresses.js';
 import { checkSelectorSlots, checkShowcaseLength, checkStateRegion } from './rules-surface-shape.js';
@@ -31,6 +32,8 @@ const SEMANTIC_RULES: readonly ((parts: ProfileParts, report: Report) => void)[]
   checkConformance,
   checkRgbGroup,
   checkShowNumbers,
+  checkPaletteGroup,
+  checkPaletteNumbers,
 ];
 
 /** grid and surface are parsed field by field, so their cross-field rules can run on whatever is valid. */

@@ -13,6 +13,7 @@ import {
   says,
   textFor,
 } from './schema-primitives.js';
+import { paletteSysexSchema } from './schema-palette-sysex.js';
 
 /**
  * The structural layer of Device Profile Schema 1 (device-profile-schema-1.md §2).
@@ -192,6 +193,7 @@ export const capabilitiesSchema = closedObject({
   text_scroll: z.boolean(says('must be boolean')).default(true),
   // `null` means absent here, and only here (spec §3).
   show_rgb: showRgbSchema.nullish().transform((value) => value ?? undefined),
+  palette_sysex: paletteSysexSchema.optional(),
 }).prefault({});
 
 export const deviceProfileSchema = z
@@ -247,3 +249,4 @@ export const deviceProfileSchema = z
 export type ProfileDocument = z.output<typeof deviceProfileSchema>;
 export type ProfileCommand = ProfileDocument['messages']['startup'][number];
 export type ShowRgbCapability = NonNullable<ProfileDocument['capabilities']['show_rgb']>;
+export type PaletteSysexCapability = NonNullable<ProfileDocument['capabilities']['palette_sysex']>;

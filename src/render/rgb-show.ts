@@ -2,12 +2,12 @@ import type { ShowColor, ShowFrame } from '../domain/index.js';
 import type { DeviceProfile, DeepReadonly } from '../profiles/device-profile.js';
 import { rgbLayout, type RgbGroupItem } from '../profiles/rgb-layout.js';
 import type { ShowRgbCapability } from '../profiles/schema.js';
+import { MessageSlab } from './message-slab.js';
 import { SYSEX_END, SYSEX_START } from './midi-encoding.js';
 
 const UNKNOWN = 0xffff;
 const MIDI_NUMBERS = 128;
 const CHANNEL_VALUES = 256;
-const SLAB_BYTES = 16 * 1024;
 /** A pending group: first LED, last LED, R, G, B (native values). */
 const GROUP_FIELDS = 5;
 const SEVEN_BITS = 0x7f;
@@ -64,14 +64,7 @@ export class RgbShowEncoder {
   readonly #changed: Uint8Array;
   /** Scratch list of pending groups, reused by every frame. */
   readonly #groups: Uint16Array;
-  /**
-   * Messages are cut from this shared buffer: a fresh Uint8Array of a few
-   * hundred bytes lives outside the JS heap and costs about a microsecond, a
-   * view on a slab a tenth of that. Views never overlap; a full slab stays
-   * alive only as long as messages cut from it do.
-   */
-  #slab = new ArrayBuffer(SLAB_BYTES);
-  #slabUsed = 0;
+  readonly #slab = new MessageSlab();
 
   constructor(profile: DeviceProfile, capability: DeepReadonly<ShowRgbCapability>) {
     const layout = rgbLayout(capability);
@@ -177,7 +170,7 @@ export class RgbShowEncoder {
     const items = this.#items;
     const dataLength = (end - start) * items.length;
     const header = this.#lengthHeader ? 2 : 0;
-    const message = this.#cut(1 + prefix.length + header + dataLength + 1);
+    const message = this.#slab.cut(1 + prefix.length + header + dataLength + 1);
     message[0] = SYSEX_START;
     message.set(prefix, 1);
     let at = 1 + prefix.length;
@@ -209,15 +202,5 @@ export class RgbShowEncoder {
       case Op.Low:
         return groups[base + 2 + item.value]! & SEVEN_BITS;
     }
-  }
-
-  #cut(length: number): Uint8Array {
-    if (this.#slabUsed + length > this.#slab.byteLength) {
-      this.#slab = new ArrayBuffer(Math.max(SLAB_BYTES, length));
-      this.#slabUsed = 0;
-    }
-    const message = new Uint8Array(this.#slab, this.#slabUsed, length);
-    this.#slabUsed += length;
-    return message;
   }
 }

@@ -16,3 +16,4 @@ export {
   promptCanvas,
   EXTENSION_TOKEN_FALLBACKS,
 } from './prompt-canvas.js';
+export { visualProtocolConstants } from './published-constants.js';

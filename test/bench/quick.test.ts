@@ -37,6 +37,7 @@ function numbersIn(value: unknown, path = '$'): [string, number][] {
 }
 
 const rgbProfiles = () => profiles.filter((profile) => profile.capabilities.show_rgb !== undefined);
+const batchOf = (id: string) => profiles.find((profile) => profile.id === id)!.capabilities.palette_sysex;
 
 describe('pad-lattice bench --quick --json', () => {
   it('exits 0, reports progress on stderr and says where it ran', () => {
@@ -61,9 +62,10 @@ describe('pad-lattice bench --quick --json', () => {
     expect(report.render.map((r) => r.profile).sort()).toEqual(profiles.map((p) => p.id).sort());
     for (const render of report.render) {
       expect(render.samples).toBeGreaterThanOrEqual(QUICK_SETTINGS.ops.minSamples);
-      // A changing stream sends something on average, and palette messages are 3 bytes each.
+      // A changing stream sends something on average: 3-byte palette messages, or at most one batched SysEx a frame.
       expect(render.messagesPerRender).toBeGreaterThan(0);
-      expect(render.bytesPerRender).toBeCloseTo(render.messagesPerRender * 3, 6);
+      if (batchOf(render.profile) === undefined) expect(render.bytesPerRender).toBeCloseTo(render.messagesPerRender * 3, 6);
+      else expect(render.messagesPerRender).toBeLessThanOrEqual(1);
     }
   });
 
@@ -120,11 +122,20 @@ describe('pad-lattice bench --quick --json', () => {
     expect(palette.map((row) => row.profile).sort()).toEqual(profiles.map((p) => p.id).sort());
     expect(rgb.map((row) => row.profile).sort()).toEqual(rgbProfiles().map((p) => p.id).sort());
     for (const row of palette) {
-      // Every grid and rail light changes: one 3-byte channel message, one USB packet, each.
-      expect(row.messages).toBe(80);
-      expect(row.sysexMessages).toBe(0);
-      expect(row.bytes).toBe(3 * row.messages);
-      expect(row.usbPackets).toBe(row.messages);
+      const batch = batchOf(row.profile);
+      if (batch === undefined) {
+        // Every grid and rail light changes: one 3-byte channel message, one USB packet, each.
+        expect(row.messages).toBe(80);
+        expect(row.sysexMessages).toBe(0);
+        expect(row.bytes).toBe(3 * row.messages);
+        expect(row.usbPackets).toBe(row.messages);
+        continue;
+      }
+      // The 80 lights as batched palette SysEx: F0, prefix, one group per light, F7; 3 SysEx bytes a USB packet.
+      expect(row.messages).toBe(Math.ceil(80 / batch.batch_size));
+      expect(row.sysexMessages).toBe(row.messages);
+      expect(row.bytes).toBe(row.messages * (batch.sysex_prefix.length + 2) + 80 * (batch.group ?? ['led', 'value']).length);
+      if (row.messages === 1) expect(row.usbPackets).toBe(Math.ceil(row.bytes / 3));
     }
     for (const row of rgb) {
       const show = report.show.find((s) => s.profile === row.profile)!;

@@ -105,7 +105,9 @@ describe('pad-lattice status', () => {
 
   it('--watch redraws until stopped and keeps going across a daemon restart', async () => {
     const first = await daemonWithSessions();
-    const client = new PadLatticeClient({ socketPath: first.socketPath, timeoutMs: 500 });
+    // The client's default timeout: a stopped daemon is refused at once (unavailable), while a
+    // 500 ms read timeout ended the watch when the restarted daemon answered slowly under load.
+    const client = new PadLatticeClient({ socketPath: first.socketPath });
     const io = captureIo('', { NO_COLOR: '1' });
     const stop = new AbortController();
     const watching = watchStatus(client, io.io, 0.01, stop.signal);

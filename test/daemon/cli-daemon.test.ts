@@ -180,6 +180,6 @@ describe('pad-lattice daemon options', () => {
     expect(await command.run(['--json'], io.io)).toBe(1);
     const lines = io.stderr().trim().split('\n').map((line) => JSON.parse(line) as unknown);
     expect(lines.at(-1)).toEqual({ level: 'error', message: 'another Pad-Lattice daemon is already running: /tmp/x.sock' });
-    expect(lines[0]).toMatchObject({ level: 'info', message: expect.stringMatching(/^profiles: 11 built-in loaded /) });
+    expect(lines[0]).toMatchObject({ level: 'info', message: expect.stringMatching(/^profiles: 12 built-in loaded /) });
   });
 });

@@ -15,7 +15,7 @@ import { MidiUnavailableError } from '../../src/midi/errors.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
-import { MINI_MIDI, MK2_PORT, PRO_LIVE, PRO_MK1, PRO_STANDALONE } from './helpers.js';
+import { MINI_MIDI, MK2_PORT, PRO_LIVE, PRO_MK1, PRO_MK3_PORT, PRO_STANDALONE } from './helpers.js';
 
 /** A home folder of our own, so no real user profile or hooks file is read. */
 const tempHome = tempDirsPerTest('pl-devices-home-');
@@ -25,21 +25,23 @@ const envFor = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv 
 describe('device-profile-schema-1.md §13', () => {
   it('scenario 48: the devices listing includes experimental candidates; auto-detection excludes them', async () => {
     const home = tempHome();
-    const backend = new MockMidiBackend().plug(PRO_LIVE).plug(PRO_STANDALONE).plug(MINI_MIDI).plug(MK2_PORT);
+    const backend = new MockMidiBackend().plug(PRO_LIVE).plug(PRO_STANDALONE).plug(MINI_MIDI).plug(MK2_PORT).plug(PRO_MK3_PORT);
     const command = makeDevicesCommand({ backend: () => backend, loadCatalog: loadCatalogFor });
     const json = captureIo('', envFor(home));
     expect(await runCli(['devices', '--json'], json.io, [command])).toBe(0);
     expect(JSON.parse(json.stdout())).toEqual({
       matches: [
         { profile: 'novation/launchpad/mini-mk3', status: 'experimental', opens_automatically: true, input: MINI_MIDI, output: MINI_MIDI },
-        { profile: 'novation/launchpad/mk2', status: 'experimental', opens_automatically: false, input: MK2_PORT, output: MK2_PORT },
+        { profile: 'novation/launchpad/mk2', status: 'experimental', opens_automatically: true, input: MK2_PORT, output: MK2_PORT },
         { profile: PRO_MK1, status: 'supported', opens_automatically: true, input: PRO_STANDALONE, output: PRO_STANDALONE },
+        { profile: 'novation/launchpad/pro-mk3', status: 'experimental', opens_automatically: false, input: PRO_MK3_PORT, output: PRO_MK3_PORT },
       ],
     });
     const text = captureIo('', envFor(home));
     expect(await runCli(['devices'], text.io, [command])).toBe(0);
     expect(text.stdout()).toContain(`novation/launchpad/mini-mk3 [experimental: opens automatically, not yet tested on hardware]\n  input:  ${MINI_MIDI}\n`);
-    expect(text.stdout()).toContain(`novation/launchpad/mk2 [experimental: use --profile novation/launchpad/mk2]\n  input:  ${MK2_PORT}\n`);
+    expect(text.stdout()).toContain(`novation/launchpad/mk2 [experimental: opens automatically, not yet tested on hardware]\n  input:  ${MK2_PORT}\n`);
+    expect(text.stdout()).toContain(`novation/launchpad/pro-mk3 [experimental: use --profile novation/launchpad/pro-mk3]\n  input:  ${PRO_MK3_PORT}\n`);
     expect(text.stdout()).toContain(`${PRO_MK1} [supported]\n  input:  ${PRO_STANDALONE}\n  output: ${PRO_STANDALONE}\n`);
 
     const { catalog } = await loadCatalogFor(text.io);
@@ -51,6 +53,7 @@ describe('device-profile-schema-1.md §13', () => {
     const plan = planDevices({ mode: 'auto', profiles: () => catalog.profiles }, pairPorts(ports.inputs, ports.outputs));
     expect(plan.wanted.map((device) => [device.profile.id, device.input])).toEqual([
       ['novation/launchpad/mini-mk3', MINI_MIDI],
+      ['novation/launchpad/mk2', MK2_PORT],
       [PRO_MK1, PRO_STANDALONE],
     ]);
   });
@@ -65,7 +68,7 @@ describe('device-profile-schema-1.md §13', () => {
     const report = JSON.parse(stdout()) as { overall: string; checks: { name: string; status: string; summary: string; details: any }[] };
     const byName = Object.fromEntries(report.checks.map((check) => [check.name, check]));
     expect(report.checks.map((check) => check.name)).toEqual(['runtime', 'profiles', 'midi', 'devices', 'daemon', 'codex_hooks']);
-    expect(byName['profiles']).toMatchObject({ status: 'ok', summary: '11 device profiles loaded' });
+    expect(byName['profiles']).toMatchObject({ status: 'ok', summary: '12 device profiles loaded' });
     expect(byName['profiles']!.details.profiles[0]).toEqual({ id: 'ableton/push/push-2', status: 'experimental' });
     expect(byName['midi']).toMatchObject({ status: 'ok', summary: '1 input and 1 output MIDI ports found' });
     expect(byName['devices']).toMatchObject({

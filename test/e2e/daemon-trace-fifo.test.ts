@@ -116,7 +116,7 @@ describe('end to end: pad-lattice daemon with a trace output and a FIFO input', 
     const daemon = startDaemon(['--socket', socket, '--identity-store', join(dir, 'ids.json')], dir);
     const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5000 });
     await eventually(() => answers(client), 'the daemon to answer');
-    expect(daemon.stderr()).toContain('MIDI: looking for controllers (opened automatically: novation/launchpad/mini-mk3, novation/launchpad/pro-mk1, novation/launchpad/x;');
+    expect(daemon.stderr()).toContain('MIDI: looking for controllers (opened automatically: novation/launchpad/mini-mk3, novation/launchpad/mk2, novation/launchpad/pro-mk1, novation/launchpad/x;');
     expect(daemon.stderr()).toContain('connect an agent: pad-lattice send-state running');
     await client.reportState('running', { agent: makeIdentity('e2e', 'headless'), reply: true });
     expect((await client.status()).sessions).toHaveLength(1);

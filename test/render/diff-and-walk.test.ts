@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, type ShowFrame, type SurfaceView } from '../../src/domain/index.js';
+import type { DeviceProfile } from '../../src/profiles/device-profile.js';
 import { rgbLayout, type RgbGroupItem } from '../../src/profiles/rgb-layout.js';
-import { color, MINI_MK3, mockSurface, PRO_MK1, seededRandom, view } from './helpers.js';
+import { color, MINI_MK3, mockSurface, paletteWrites, PRO_MK1, seededRandom, sysexGroups, view } from './helpers.js';
 
 const STATE_OPTIONS = [null, ...AGENT_STATES] as const;
 
@@ -40,10 +41,11 @@ type RgbModel = { readonly prefix: readonly number[]; readonly group: readonly R
 
 /**
  * A model Launchpad: what each LED shows after the given bytes. Palette writes
- * and RGB SysEx groups both address LEDs by number (all lights of these profiles
- * are on channel 0 and note and CC numbers do not overlap); mode SysEx is ignored.
+ * (one message each, or batched palette SysEx) and RGB SysEx groups all address
+ * LEDs by number (all lights of these profiles are on channel 0 and note and CC
+ * numbers do not overlap); mode SysEx is ignored.
  */
-function ledState(messages: readonly Uint8Array[], rgb: RgbModel): Map<number, string> {
+function ledState(profile: DeviceProfile, messages: readonly Uint8Array[], rgb: RgbModel): Map<number, string> {
   const leds = new Map<number, string>();
   for (const message of messages) {
     const status = message[0]!;
@@ -52,11 +54,11 @@ function ledState(messages: readonly Uint8Array[], rgb: RgbModel): Map<number, s
       continue;
     }
     expect(status).toBe(0xf0);
-    const isRgb = rgb !== null && rgb.prefix.every((byte, i) => message[1 + i] === byte);
-    if (!isRgb) continue;
-    const at = (name: RgbGroupItem, group: number) => message[group + rgb.group.indexOf(name)];
-    for (let group = 1 + rgb.prefix.length; group + rgb.group.length < message.length; group += rgb.group.length) {
-      leds.set(at('led', group)!, `rgb ${at('r', group)} ${at('g', group)} ${at('b', group)}`);
+    for (const { number, value } of paletteWrites(profile, [message])) leds.set(number, `palette ${value}`);
+    const groups = rgb === null ? null : sysexGroups(message, rgb.prefix, rgb.group);
+    for (const bytes of groups ?? []) {
+      const at = (name: RgbGroupItem) => bytes[rgb!.group.indexOf(name)];
+      leds.set(at('led')!, `rgb ${at('r')} ${at('g')} ${at('b')}`);
     }
   }
   return leds;
@@ -99,9 +101,9 @@ describe('diffing against the last values sent', () => {
       const fresh = mockSurface(id);
       fresh.surface.initialize();
       fresh.surface.render(last);
-      const expected = ledState(fresh.output.sent, rgb);
+      const expected = ledState(fresh.profile, fresh.output.sent, rgb);
       expect(expected.size).toBe(80);
-      expect(ledState(walked.output.sent, rgb)).toEqual(expected);
+      expect(ledState(walked.profile, walked.output.sent, rgb)).toEqual(expected);
     });
   }
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, type ShowFrame } from '../../src/domain/index.js';
-import { builtinProfileIds, channelWrites, color, mockSurface, view } from './helpers.js';
+import { builtinProfileIds, channelWrites, color, mockSurface, variantProfile, view } from './helpers.js';
 
 /*
  * Every built-in profile against the bytes its manufacturer documents: the
@@ -18,11 +18,20 @@ type RgbFormat =
   /** F0 47 7F 4F 24 <len hi> <len lo> (start end Rhi Rlo Ghi Glo Bhi Blo)… F7 — APC mini mk2, pads only. */
   | { readonly kind: 'akai-ranges'; readonly header: readonly number[]; readonly pads: readonly number[] };
 
+/** A documented SysEx that sets many LEDs to palette colours in one message. */
+type PaletteFormat =
+  /** F0 <header…> (LED colour)… F7 — Launchpad Pro Mk1 / MK2 "0Ah". */
+  | { readonly kind: 'led-colour'; readonly header: readonly number[]; readonly maxPairs: number }
+  /** F0 <header…> (00 LED colour)… F7 — Mk3 family / X LED lighting SysEx, lighting type 0 = static palette colour. */
+  | { readonly kind: 'typed-palette'; readonly header: readonly number[]; readonly maxSpecs: number };
+
 interface Documented {
   readonly startup: readonly string[];
   readonly shutdown: readonly string[];
   /** Every Note On / CC the device accepts as a steady colour: "<status>:<number>" with status 90/B0|channel. */
   readonly steadyLeds: ReadonlySet<string>;
+  /** The batched palette message a semantic frame goes out as, or null for one Note On / CC per light. */
+  readonly palette: PaletteFormat | null;
   readonly rgb: RgbFormat | null;
 }
 
@@ -46,50 +55,59 @@ const DOCUMENTED: Readonly<Record<string, Documented>> = {
     startup: ['F0 00 20 29 02 10 21 01 F7', 'F0 00 20 29 02 10 2C 03 F7'],
     shutdown: ['F0 00 20 29 02 10 22 00 F7', 'F0 00 20 29 02 10 21 00 F7'],
     steadyLeds: programmerLeds,
+    // The supported profile keeps one message per light: those are the bytes its hardware test passed with
+    // (batched-palette.test.ts checks the documented 0Ah message, up to 97 pairs, p. 20, on a variant).
+    palette: null,
     rgb: { kind: 'led-rgb', header: [0x00, 0x20, 0x29, 0x02, 0x10, 0x0b], channelMax: 63, maxGroups: 78 },
   },
-  // Novation, Launchpad MK2 User Guide (programmer's section): Session layout select 22h 00h (p. 16 table),
-  // Session numbering with the top buttons as CC 104-111 and LED indices 68h-6Fh (p. 11), RGB "0Bh" with
-  // channels 0-63 (midi-rendering.md §14.3). Still unverified: the RGB message's group limit (80 assumed).
+  // Novation, Launchpad MK2 Programmer's Reference Manual v1.03: Session layout select 22h 00h (SysEx summary,
+  // p. 16), Session numbering with the top buttons as CC 104-111 and SysEx LED indices 68h-6Fh, "Light LED using
+  // SysEx" 0Ah <LED> <Colour>, "Message can be repeated up to 80 times" (p. 11); RGB mode: 0Bh <LED> <Red> <Green>
+  // <Blue>, each 00h-3Fh, "Message can be repeated up to 80 times" (the section after p. 11; its text is quoted in
+  // TheKikGen/MPCLiveXplore-libs, src/tmm-plugins/Iamforce-LPMK2.h).
   'novation/launchpad/mk2': {
     startup: ['F0 00 20 29 02 18 22 00 F7'],
     shutdown: [],
     steadyLeds: new Set([...leds(0x90, [...PROGRAMMER_PADS, ...range(19, 89, 10)]), ...leds(0xb0, range(104, 111))]),
+    palette: { kind: 'led-colour', header: [0x00, 0x20, 0x29, 0x02, 0x18, 0x0a], maxPairs: 80 },
     rgb: { kind: 'led-rgb', header: [0x00, 0x20, 0x29, 0x02, 0x18, 0x0b], channelMax: 63, maxGroups: 80 },
   },
   // Novation, Launchpad X Programmer's Reference Manual: Programmer / Live mode switch 0Eh <mode> (pp. 7-8),
   // Programmer mode layout (p. 10), channel 1 = static colour (p. 13), LED lighting SysEx 03h with lighting
-  // type 3 = RGB 0-127 and up to 81 colourspecs (p. 15).
+  // type 0 = palette colour and type 3 = RGB 0-127, up to 81 colourspecs (p. 15).
   'novation/launchpad/x': {
     startup: ['F0 00 20 29 02 0C 0E 01 F7'],
     shutdown: ['F0 00 20 29 02 0C 0E 00 F7'],
     steadyLeds: programmerLeds,
+    palette: { kind: 'typed-palette', header: [0x00, 0x20, 0x29, 0x02, 0x0c, 0x03], maxSpecs: 81 },
     rgb: { kind: 'typed-led', header: [0x00, 0x20, 0x29, 0x02, 0x0c, 0x03], maxSpecs: 81 },
   },
   // Novation, Launchpad Mini [MK3] Programmer's Reference Manual: Programmer / Live mode switch (p. 7),
   // Programmer mode layout (p. 10), "Sending colours by MIDI events" (channel 1 static), "LED lighting SysEx
-  // message" (03h, type 3 RGB 0-127, up to 81 colourspecs).
+  // message" (03h, type 0 palette colour, type 3 RGB 0-127, up to 81 colourspecs).
   'novation/launchpad/mini-mk3': {
     startup: ['F0 00 20 29 02 0D 0E 01 F7'],
     shutdown: ['F0 00 20 29 02 0D 0E 00 F7'],
     steadyLeds: programmerLeds,
+    palette: { kind: 'typed-palette', header: [0x00, 0x20, 0x29, 0x02, 0x0d, 0x03], maxSpecs: 81 },
     rgb: { kind: 'typed-led', header: [0x00, 0x20, 0x29, 0x02, 0x0d, 0x03], maxSpecs: 81 },
   },
   // Novation, Launchpad Pro [MK3] Programmer's Reference Manual (2020-04): LED lighting SysEx 0Eh 03h with the
-  // same lighting types (p. 12), up to 106 colour specs; channel 1 static (p. 8). Still unverified: the 0Eh
+  // same lighting types, 0 palette and 3 RGB (p. 12), up to 106 colour specs; channel 1 static (p. 8). Still unverified: the 0Eh
   // Programmer / Live toggle (that edition documents layout select 00h 11h instead), and the Windows port names.
   'novation/launchpad/pro-mk3': {
     startup: ['F0 00 20 29 02 0E 0E 01 F7'],
     shutdown: ['F0 00 20 29 02 0E 0E 00 F7'],
     steadyLeds: programmerLeds,
+    palette: { kind: 'typed-palette', header: [0x00, 0x20, 0x29, 0x02, 0x0e, 0x03], maxSpecs: 106 },
     rgb: { kind: 'typed-led', header: [0x00, 0x20, 0x29, 0x02, 0x0e, 0x03], maxSpecs: 106 },
   },
   // Novation, Launchpad S Programmer's Reference Manual v1.02 (which also covers the original Launchpad and the
   // Mini): reset B0h 00h 00h, X-Y layout B0h 00h 01h, key = 10h·row + column, top buttons CC 68h-6Fh, colour
   // velocity = 10h·green + red + 0Ch (copy and clear flags, normal use). No RGB: red and green LEDs only.
-  'novation/launchpad/s': { startup: ['B0 00 00', 'B0 00 01'], shutdown: ['B0 00 00'], steadyLeds: XY_LEDS, rgb: null },
-  'novation/launchpad/mini': { startup: ['B0 00 00', 'B0 00 01'], shutdown: ['B0 00 00'], steadyLeds: XY_LEDS, rgb: null },
-  'novation/launchpad/mk1': { startup: ['B0 00 00', 'B0 00 01'], shutdown: ['B0 00 00'], steadyLeds: XY_LEDS, rgb: null },
+  'novation/launchpad/s': { startup: ['B0 00 00', 'B0 00 01'], shutdown: ['B0 00 00'], steadyLeds: XY_LEDS, palette: null, rgb: null },
+  'novation/launchpad/mini': { startup: ['B0 00 00', 'B0 00 01'], shutdown: ['B0 00 00'], steadyLeds: XY_LEDS, palette: null, rgb: null },
+  'novation/launchpad/mk1': { startup: ['B0 00 00', 'B0 00 01'], shutdown: ['B0 00 00'], steadyLeds: XY_LEDS, palette: null, rgb: null },
   // Akai, APC mini mk2 Communication Protocol v1.0: pads notes 0-63 whose channel selects the behaviour, channel
   // 6 (MIDI 7) = solid at 100 %; track buttons notes 100-107 and scene buttons 112-119, single colour, on
   // channel 0; RGB Color Lighting SysEx 24h with MSB/LSB-split 8-bit colours and a 14-bit length (p. 9).
@@ -98,6 +116,7 @@ const DOCUMENTED: Readonly<Record<string, Documented>> = {
     startup: [],
     shutdown: [],
     steadyLeds: new Set([...leds(0x96, range(0, 63)), ...leds(0x90, [...range(100, 107), ...range(112, 119)])]),
+    palette: null,
     rgb: { kind: 'akai-ranges', header: [0x47, 0x7f, 0x4f, 0x24], pads: range(0, 63) },
   },
   // Akai APC mini (mk1): no Akai document found; numbering as widely reported (pads 0-63, track buttons
@@ -106,6 +125,7 @@ const DOCUMENTED: Readonly<Record<string, Documented>> = {
     startup: [],
     shutdown: [],
     steadyLeds: new Set(leds(0x90, [...range(0, 71), ...range(82, 89)])),
+    palette: null,
     rgb: null,
   },
   // Ableton, Push 2 MIDI and Display Interface Manual 1.1: "Set MIDI Mode" 0Ah (1 = User, 0 = Live), "Set LED
@@ -115,6 +135,17 @@ const DOCUMENTED: Readonly<Record<string, Documented>> = {
     startup: ['F0 00 21 1D 01 01 0A 01 F7'],
     shutdown: ['F0 00 21 1D 01 01 0A 00 F7'],
     steadyLeds: new Set([...leds(0x90, range(36, 99)), ...leds(0xb0, [...range(20, 27), ...range(36, 43)])]),
+    palette: null,
+    rgb: null,
+  },
+  // Ableton Push 3 in User mode speaks Push 2's MIDI interface (the manual above; no Ableton document for the
+  // Push 3 was found): pads, buttons, palette and mode messages as for the Push 2, as public Push 3 drivers use them
+  // (jaggednz/midigrid lib/devices/push3.lua: header 00 21 1D 01 01, palette 03h/05h, pads 36-99, CC 20-27, 36-43).
+  'ableton/push/push-3': {
+    startup: ['F0 00 21 1D 01 01 0A 01 F7'],
+    shutdown: ['F0 00 21 1D 01 01 0A 00 F7'],
+    steadyLeds: new Set([...leds(0x90, range(36, 99)), ...leds(0xb0, [...range(20, 27), ...range(36, 43)])]),
+    palette: null,
     rgb: null,
   },
 };
@@ -142,6 +173,26 @@ function distinctShow(): ShowFrame {
 }
 
 const scaled = (channel: number, max: number) => Math.round((channel * max) / 255);
+
+/** LED number → palette value decoded from the documented batched palette SysEx, checking its framing and limit. */
+function decodePalette(format: PaletteFormat, sysex: readonly Uint8Array[]): Map<number, number> {
+  const shown = new Map<number, number>();
+  const width = format.kind === 'led-colour' ? 2 : 3;
+  const limit = format.kind === 'led-colour' ? format.maxPairs : format.maxSpecs;
+  for (const message of sysex) {
+    expect(message[0]).toBe(0xf0);
+    expect(message.at(-1)).toBe(0xf7);
+    expect([...message.subarray(1, 1 + format.header.length)]).toEqual(format.header);
+    const body = [...message.subarray(1 + format.header.length, -1)];
+    expect(body.length % width).toBe(0);
+    expect(body.length / width).toBeLessThanOrEqual(limit);
+    for (let at = 0; at < body.length; at += width) {
+      if (width === 3) expect(body[at]).toBe(0); // lighting type 0: static colour from the palette
+      shown.set(body[at + width - 2]!, body[at + width - 1]!);
+    }
+  }
+  return shown;
+}
 
 /** LED number → native (R, G, B) decoded from the documented RGB SysEx, checking its framing on the way. */
 function decodeRgb(format: RgbFormat, sysex: readonly Uint8Array[]): Map<number, number[]> {
@@ -192,12 +243,26 @@ describe('built-in profiles send the bytes their manufacturers document', () => 
       expect(closing.slice(closing.length - documented.shutdown.length)).toEqual(documented.shutdown);
     });
 
-    it('a full frame: every light a steady Note On / Control Change at a documented LED', () => {
-      const { surface, output } = mockSurface(id);
+    it(documented.palette === null ? 'a full frame: every light a steady Note On / Control Change at a documented LED' : 'a full frame: one batched palette SysEx in the documented format', () => {
+      const { surface, output, profile } = mockSurface(id);
       surface.render(fullView);
-      expect(output.sent).toHaveLength(56 + 8 + 8 + 4 + 1); // cold cache: every semantic light once
-      const undocumented = output.sent.map((m) => `${hex(m[0]!)}:${m[1]}`).filter((led) => !documented.steadyLeds.has(led));
-      expect(undocumented).toEqual([]);
+      const format = documented.palette;
+      if (format === null) {
+        expect(output.sent).toHaveLength(56 + 8 + 8 + 4 + 1); // cold cache: every semantic light once
+        const undocumented = output.sent.map((m) => `${hex(m[0]!)}:${m[1]}`).filter((led) => !documented.steadyLeds.has(led));
+        expect(undocumented).toEqual([]);
+        return;
+      }
+      // The same lights and values as one message per light would set, in the documented message, all in one.
+      expect(output.sent).toHaveLength(1);
+      const shown = decodePalette(format, output.sent);
+      const perLight = mockSurface(variantProfile(id, (doc) => delete doc['capabilities']['palette_sysex']));
+      perLight.surface.render(fullView);
+      expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(perLight.output.sent.map((m) => [m[1]!, m[2]!])));
+      expect(shown.size).toBe(56 + 8 + 8 + 4 + 1);
+      const documentedNumbers = new Set([...documented.steadyLeds].map((led) => Number(led.split(':')[1])));
+      expect([...shown.keys()].filter((number) => !documentedNumbers.has(number))).toEqual([]);
+      expect(profile.capabilities.palette_sysex).toBeDefined();
     });
 
     it(documented.rgb === null ? 'a Show frame: the palette fallback of every light (no RGB SysEx fits)' : 'a Show frame: batched RGB SysEx in the documented format', () => {

@@ -8,6 +8,8 @@ import { parseDeviceProfileOrThrow } from '../../src/profiles/parse-profile.js';
 import { MidiSurface, type MidiSurfaceOptions } from '../../src/render/index.js';
 import { createMockMidiPair } from '../hardware-mocks/mock-midi.js';
 
+export { paletteWrites, sysexGroups } from '../helpers/palette-writes.js';
+
 const PROFILES_ROOT = fileURLToPath(new URL('../../profiles/', import.meta.url));
 
 /** A built-in profile file (profiles/<id>.json), through the real parser. */
@@ -34,12 +36,14 @@ export const PRO_MK1 = 'novation/launchpad/pro-mk1';
 export const MINI_MK3 = 'novation/launchpad/mini-mk3';
 
 /**
- * The Mini Mk3 as the reference ships it, without the RGB SysEx added for
- * issue #16: the palette-path device of midi-rendering.md's Show scenarios.
+ * The Mini Mk3 as the reference ships it, without the RGB and batched palette
+ * SysEx added for issue #16: the one-message-per-light, palette-path device of
+ * midi-rendering.md's scenarios.
  */
 export const referenceMiniMk3 = () =>
   variantProfile(MINI_MK3, (document) => {
     delete document['capabilities']['show_rgb'];
+    delete document['capabilities']['palette_sysex'];
     delete document['verified_against'];
   });
 

@@ -44,6 +44,7 @@ function opening(profile: DeviceProfile): string {
 
 function describe(profile: DeviceProfile): string {
   const rgb = profile.capabilities.show_rgb;
+  const batch = profile.capabilities.palette_sysex;
   const rows: [string, string][] = [
     ['status', profile.status],
     ['opens', opening(profile)],
@@ -56,6 +57,7 @@ function describe(profile: DeviceProfile): string {
     ['accents', profile.lookup.accentNames.join(', ')],
     ['text scroll', profile.capabilities.text_scroll ? 'yes' : 'no'],
     ['show rgb', rgb === undefined ? 'no (Shows use the palette)' : `yes (channel max ${rgb.channel_max}, ${rgb.batch_size} LEDs per SysEx)`],
+    ['frames', batch === undefined ? 'one Note On / Control Change per changed light' : `batched palette SysEx, ${batch.batch_size} LEDs per message`],
     ['source', profile.source],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));

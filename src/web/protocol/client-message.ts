@@ -44,8 +44,11 @@ const SHAPES: Readonly<Record<ClientCommand['type'], MessageShape>> = {
   share_details: { required: ['enabled'], optional: [], build: buildShareDetails },
 };
 
+/** Every message type a browser may send, as the decoder knows them. */
+export const CLIENT_COMMAND_TYPES = Object.keys(SHAPES) as readonly ClientCommand['type'][];
+
 /** More names than any client has a reason to send; unknown ones are ignored, so a newer app works with an older daemon. */
-const MAX_EXTENSION_NAMES = 16;
+export const MAX_EXTENSION_NAMES = 16;
 
 const ENVELOPE_FIELDS = ['protocol', 'type'];
 const utf8 = new TextDecoder('utf-8', { fatal: true });
