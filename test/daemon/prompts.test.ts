@@ -42,7 +42,7 @@ describe('daemon: questions and approval details (Pad-Lattice extension)', () =>
     expect(outbox.messages(5)).toEqual([{ protocol: 1, type: 'question_ack', request_id: 'q1' }]);
     const view = lastView();
     expect(view.prompt).toMatchObject({ kind: 'question', questionIndex: 0, question: { question: 'Which license?', header: 'License' } });
-    const ref = view.prompt!.kind === 'question' ? view.prompt.ref : -1;
+    const ref = view.prompt?.kind === 'question' ? view.prompt.ref : -1;
 
     expect(pressOption(ref, 0, 1)).toEqual([{ kind: 'answered', option: 1, agent: { slot: 0, label: 's1', accent: 'cyan' } }]);
     expect(pressOption(ref, 0, 2)).toEqual([{ kind: 'not_answered', reason: 'answered' }]);
@@ -54,7 +54,7 @@ describe('daemon: questions and approval details (Pad-Lattice extension)', () =>
     const { line, outbox, pressOption, lastView } = setup();
     line(5, { type: 'question', agent: AGENT, request_id: 'q1', questions: [QUESTION] });
     const view = lastView();
-    const ref = view.prompt!.kind === 'question' ? view.prompt.ref : -1;
+    const ref = view.prompt?.kind === 'question' ? view.prompt.ref : -1;
     outbox.closed.add(5);
     expect(pressOption(ref, 0, 0)).toEqual([{ kind: 'not_answered', reason: 'not_delivered' }]);
   });
