@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
-import { padsOf, type PadAddress, type TraceDaemon } from '../agents/claude/trace-daemon.js';
+import { padsOf } from '../agents/claude/trace-daemon.js';
 import { optionCells } from '../../src/visual-protocol/index.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { claudeEnvironment, makeProject } from './agent-homes.js';
 import { startFakeAnthropic } from './fake-anthropic.js';
 import { checkoutLayout } from './layouts.js';
-import { startPad, untilSession } from './pad.js';
+import { canvasPad, startPad, untilSession } from './pad.js';
 import { cleanupsAfterAll, inSession, quitAgent, submit } from './session-steps.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
@@ -25,13 +25,6 @@ const OPTIONS = [
   { label: 'Apache-2.0', description: 'Permissive, with a patent grant' },
   { label: 'GPL-3.0', description: 'Copyleft' },
 ];
-
-/** The canvas pad (x, y) of the profile: the grid row y, column x (the canvas sits at the grid's top left). */
-function canvasPad(pad: TraceDaemon, x: number, y: number): PadAddress {
-  const { kind, channel, rows } = pad.profile.grid;
-  const region = pad.profile.surface.state_region;
-  return { kind, channel, number: rows[region.y + y]![region.x + x]! };
-}
 
 describe('Claude Code, the real CLI: AskUserQuestion answered from the pad', () => {
   it('a question with three options lights three pads; pressing the second answers it, and the model receives that answer', async (ctx) => {

@@ -6,29 +6,39 @@ import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
 import { padsOf } from '../agents/claude/trace-daemon.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { claudeEnvironment, makeProject } from './agent-homes.js';
+import { AdminPage } from './admin-page.js';
 import { bash, startFakeAnthropic } from './fake-anthropic.js';
 import { checkoutLayout } from './layouts.js';
-import { approveLit, pressOnPad, sessions, startPad, untilSession } from './pad.js';
+import { approveLit, pressOnPad, sessions, startPad, tierFramed, untilSession } from './pad.js';
 import { answerClaudeDialog, cleanupsAfterAll, inSession, quitAgent, submit } from './session-steps.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
 const clis = locateAgentClis();
 const afterAllTests = cleanupsAfterAll();
 
+/** Made-up secrets of shapes the redactor knows (README "Questions and approval details"): a GitHub token, an Anthropic key. */
+const GITHUB_TOKEN = 'ghp_PadLatticeFakeGithubToken0123456789x';
+const ANTHROPIC_KEY = 'sk-ant-api03-PadLatticeFakeAnthropicKey0123456789';
+
 describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` (a checkout)', () => {
-  it('with no user configuration: a request reaches the pad; Approve runs it, Reject tells the model, one press decides once, a terminal answer clears the pad; title set and restored', async (ctx) => {
+  it('with no user configuration: a request reaches the pad with its redacted command and tier; Approve runs it, Reject tells the model, one press decides once, a terminal answer clears the pad; title set and restored', async (ctx) => {
     if (!clis.ready) return ctx.skip(skipNote(clis));
     const project = makeProject();
     const marker = (name: string) => join(project, `${name}.marker`);
+    // An edit (touch) and a destructive (rm) command, each carrying a secret.
+    const approveCommand = `echo ${GITHUB_TOKEN} && touch ${marker('approved')}`;
+    const rejectCommand = `rm -f ${join(project, 'scratch.txt')} && echo ${ANTHROPIC_KEY} > ${marker('rejected')}`;
     const api = await startFakeAnthropic([
-      { prompt: 'approve-turn', replies: [bash(`touch ${marker('approved')}`, 'Create the approved marker'), { text: 'Approved marker made.' }] },
-      { prompt: 'reject-turn', replies: [bash(`touch ${marker('rejected')}`, 'Create the rejected marker'), { text: 'Understood, not made.' }] },
+      { prompt: 'approve-turn', replies: [bash(approveCommand, 'Create the approved marker'), { text: 'Approved marker made.' }] },
+      { prompt: 'reject-turn', replies: [bash(rejectCommand, 'Create the rejected marker'), { text: 'Understood, not made.' }] },
       { prompt: 'terminal-turn', replies: [bash(`touch ${marker('terminal')}`, 'Create the terminal marker'), { text: 'Terminal marker made.' }] },
     ]);
     afterAllTests(() => api.close());
     const layout = checkoutLayout();
-    const pad = await startPad(layout);
+    const pad = await startPad(layout, { web: true });
     afterAllTests(() => pad.kill());
+    const admin = await AdminPage.open(pad.adminUrl!);
+    afterAllTests(() => admin.close());
     const terminal = TmuxTerminal.start({
       command: [...layout.cli, 'claude', '--socket', pad.socket, '--label', 'real-claude', '--claude', clis.claude.bin],
       cwd: project,
@@ -49,6 +59,10 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       await submit(terminal, '❯', 'approve-turn: please create the approved marker');
       const asking = await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the permission request to reach the pad');
       expect(asking.identity).toEqual(started.identity);
+      // What am I approving: the admin page reads the tool and the command, its token redacted; the pad frames the `!` in blue.
+      const approving = await admin.untilPrompt((p) => p?.['kind'] === 'approval', 'the approval’s details on the admin page');
+      expect(approving).toEqual({ kind: 'approval', tier: 'edit', tool: 'Bash', description: `echo [REDACTED] && touch ${marker('approved')}` });
+      await pad.untilLights(() => tierFramed(pad, 'edit'), 'the edit tier’s frame around the !');
       await pressOnPad(pad, asking, 'approve');
       pad.press(padsOf(pad).approve);
       await until(() => existsSync(marker('approved')), 'the approved command to run', 20_000);
@@ -59,6 +73,13 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       await submit(terminal, '❯', 'reject-turn: please create the rejected marker');
       const rejecting = await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the second request to reach the pad');
       await pad.untilLights(() => approveLit(pad), 'approve to light for the second request');
+      expect(await admin.untilPrompt((p) => p?.['kind'] === 'approval', 'the second approval’s details')).toEqual({
+        kind: 'approval',
+        tier: 'destructive',
+        tool: 'Bash',
+        description: `rm -f ${join(project, 'scratch.txt')} && echo [REDACTED] > ${marker('rejected')}`,
+      });
+      await pad.untilLights(() => tierFramed(pad, 'destructive'), 'the destructive tier’s frame around the !');
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await sessions(pad))[0]?.state).toBe('waiting_for_approval');
       await pressOnPad(pad, rejecting, 'reject');
@@ -71,6 +92,13 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       expect(results[0]?.isError).toBe(false);
       expect(results[1]?.isError).toBe(true);
       expect(results[1]?.text).toContain(REJECT_MESSAGE);
+      // The approved command printed its secret to the model, but no secret reached the browser pad or the daemon's log.
+      expect(results[0]?.text).toContain(GITHUB_TOKEN);
+      expect(admin.received()).toContain('[REDACTED]');
+      for (const secret of [GITHUB_TOKEN, ANTHROPIC_KEY]) {
+        expect(admin.received()).not.toContain(secret);
+        expect(pad.stderr()).not.toContain(secret);
+      }
 
       // Answered in the terminal while the pad waits: Claude Code stops the hook, and the pad leaves waiting_for_approval at once.
       await submit(terminal, '❯', 'terminal-turn: please create the terminal marker');

@@ -6,28 +6,38 @@ import { REJECT_MESSAGE } from '../../src/agents/shared/permission-decision.js';
 import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { codexEnvironment, makeProject } from './agent-homes.js';
+import { AdminPage } from './admin-page.js';
 import { execCommand, startFakeOpenAi } from './fake-openai.js';
 import { checkoutLayout } from './layouts.js';
-import { pressOnPad, sessions, startPad, untilSession } from './pad.js';
+import { pressOnPad, sessions, startPad, tierFramed, untilSession } from './pad.js';
 import { cleanupsAfterAll, inSession, quitAgent, submit, trustCodexHooks } from './session-steps.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
 const clis = locateAgentClis();
 const afterAllTests = cleanupsAfterAll();
 
+/** Made-up secrets of shapes the redactor knows (README "Questions and approval details"): a GitHub token, a bearer credential. */
+const GITHUB_TOKEN = 'ghp_PadLatticeFakeGithubToken0123456789x';
+const BEARER = 'PadLatticeFakeBearerCredential0123456789';
+
 describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `codex-exec` (a checkout)', () => {
-  it('shows at once, takes Approve and Reject from the pad after the one-time hook review, and owns the title', async (ctx) => {
+  it('shows at once, takes Approve and Reject from the pad after the one-time hook review, with each command redacted and its tier; owns the title', async (ctx) => {
     if (!clis.ready) return ctx.skip(skipNote(clis));
     const project = makeProject();
     const marker = (name: string) => join(project, `${name}.marker`);
+    // An edit (touch) and a destructive (rm) command, each carrying a secret.
+    const approveCommand = `echo ${GITHUB_TOKEN} && touch ${marker('approved')}`;
+    const rejectCommand = `rm -f ${join(project, 'scratch.txt')} && echo 'Authorization: Bearer ${BEARER}' > ${marker('rejected')}`;
     const api = await startFakeOpenAi([
-      { prompt: 'approve-turn', replies: [execCommand(`touch ${marker('approved')}`, { escalated: true }), { text: 'Approved marker made.' }] },
-      { prompt: 'reject-turn', replies: [execCommand(`touch ${marker('rejected')}`, { escalated: true }), { text: 'Understood, not made.' }] },
+      { prompt: 'approve-turn', replies: [execCommand(approveCommand, { escalated: true }), { text: 'Approved marker made.' }] },
+      { prompt: 'reject-turn', replies: [execCommand(rejectCommand, { escalated: true }), { text: 'Understood, not made.' }] },
     ]);
     afterAllTests(() => api.close());
     const layout = checkoutLayout();
-    const pad = await startPad(layout);
+    const pad = await startPad(layout, { web: true });
     afterAllTests(() => pad.kill());
+    const admin = await AdminPage.open(pad.adminUrl!);
+    afterAllTests(() => admin.close());
     const env = codexEnvironment(project, api.origin);
     const terminal = TmuxTerminal.start({
       command: [...layout.cli, 'codex', '--socket', pad.socket, '--label', 'real-codex', '--codex', clis.codex.bin],
@@ -54,18 +64,36 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
       expect(asking.identity.sessionId).not.toBe(placeholder.identity.sessionId);
       expect(asking).toMatchObject({ slot: placeholder.slot, accent: placeholder.accent, selected: true, leased: true, label: 'real-codex' });
       expect(await sessions(pad)).toHaveLength(1);
+      // What am I approving: the admin page reads the tool and the command, its token redacted; the pad frames the `!` in blue.
+      const approving = await admin.untilPrompt((p) => p?.['kind'] === 'approval', 'the approval’s details on the admin page');
+      expect(approving).toEqual({ kind: 'approval', tier: 'edit', tool: 'Bash', description: `echo [REDACTED] && touch ${marker('approved')}` });
+      await pad.untilLights(() => tierFramed(pad, 'edit'), 'the edit tier’s frame around the !');
       await pressOnPad(pad, asking, 'approve');
       await until(() => existsSync(marker('approved')), 'the approved command to run', 20_000);
       await terminal.waitFor(/Approved marker made\./, 'the final answer of the approved turn');
 
       await submit(terminal, '›', 'reject-turn: please create the rejected marker');
       const rejecting = await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the second request to reach the pad');
+      expect(await admin.untilPrompt((p) => p?.['kind'] === 'approval', 'the second approval’s details')).toEqual({
+        kind: 'approval',
+        tier: 'destructive',
+        tool: 'Bash',
+        description: `rm -f ${join(project, 'scratch.txt')} && echo 'Authorization: Bearer [REDACTED]' > ${marker('rejected')}`,
+      });
+      await pad.untilLights(() => tierFramed(pad, 'destructive'), 'the destructive tier’s frame around the !');
       await pressOnPad(pad, rejecting, 'reject');
       await terminal.waitFor(/Understood, not made\./, 'the final answer of the rejected turn');
       expect(existsSync(marker('rejected'))).toBe(false);
       const results = api.toolResults();
       expect(results).toHaveLength(2);
       expect(results[1]?.text).toContain(REJECT_MESSAGE);
+      // The approved command printed its secret to the model, but no secret reached the browser pad or the daemon's log.
+      expect(results[0]?.text).toContain(GITHUB_TOKEN);
+      expect(admin.received()).toContain('[REDACTED]');
+      for (const secret of [GITHUB_TOKEN, BEARER]) {
+        expect(admin.received()).not.toContain(secret);
+        expect(pad.stderr()).not.toContain(secret);
+      }
       expect(terminal.title()).toBe(title);
 
       await terminal.waitFor(/Ask Codex to do anything/, 'Codex to be idle');

@@ -1,6 +1,8 @@
 import type { StatusSessionReport } from '../../src/client/index.js';
+import type { ApprovalTier, LightToken } from '../../src/domain/index.js';
+import { STATE_HEIGHT, STATE_WIDTH } from '../../src/visual-protocol/index.js';
 import { until } from '../agents/shared/fake-daemon.js';
-import { padsOf, startTraceDaemon, type DaemonProgram, type TraceDaemon } from '../agents/claude/trace-daemon.js';
+import { padsOf, startTraceDaemon, type DaemonProgram, type PadAddress, type TraceDaemon, type TraceDaemonOptions } from '../agents/claude/trace-daemon.js';
 
 /*
  * The pad of the real-agent tests: a real `pad-lattice daemon` whose controller is a trace file
@@ -9,8 +11,8 @@ import { padsOf, startTraceDaemon, type DaemonProgram, type TraceDaemon } from '
 
 export const PROFILE = 'novation/launchpad/pro-mk1';
 
-export function startPad(program: DaemonProgram): Promise<TraceDaemon> {
-  return startTraceDaemon(program, PROFILE);
+export function startPad(program: DaemonProgram, options: TraceDaemonOptions = {}): Promise<TraceDaemon> {
+  return startTraceDaemon(program, PROFILE, options);
 }
 
 /** Waits until the daemon reports one session that satisfies `check`, and returns it. */
@@ -48,4 +50,32 @@ export async function pressOnPad(daemon: TraceDaemon, session: StatusSessionRepo
 export function approveLit(daemon: TraceDaemon): boolean {
   const pads = padsOf(daemon);
   return daemon.lightOf(pads.approve) === pads.approveLit;
+}
+
+/** The canvas pad (x, y) of the profile: the grid row y, column x (the canvas sits at the grid's top left). */
+export function canvasPad(daemon: TraceDaemon, x: number, y: number): PadAddress {
+  const { kind, channel, rows } = daemon.profile.grid;
+  const region = daemon.profile.surface.state_region;
+  return { kind, channel, number: rows[region.y + y]![region.x + x]! };
+}
+
+/** README's tier colours, as the Visual Protocol 1 hue each borrows: green, blue, cyan, red. */
+const TIER_HUES: Readonly<Record<ApprovalTier, LightToken>> = {
+  read_only: 'state:success:primary',
+  edit: 'state:running:primary',
+  network: 'state:user_typing:primary',
+  destructive: 'state:error:primary',
+};
+
+/** The palette value of `tier`'s frame on the pad's profile. */
+export function tierColor(daemon: TraceDaemon, tier: ApprovalTier): number {
+  const value = daemon.profile.lookup.colors.get(TIER_HUES[tier]);
+  if (value === undefined) throw new Error(`${daemon.profile.id} has no colour for ${TIER_HUES[tier]}`);
+  return value;
+}
+
+/** True while both outer columns of the glyph area (the frame around the `!`) are lit in `tier`'s colour. */
+export function tierFramed(daemon: TraceDaemon, tier: ApprovalTier): boolean {
+  const color = tierColor(daemon, tier);
+  return [0, STATE_WIDTH - 1].every((x) => Array.from({ length: STATE_HEIGHT }, (_, y) => canvasPad(daemon, x, y)).every((address) => daemon.lightOf(address) === color));
 }

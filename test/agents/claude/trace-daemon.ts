@@ -23,6 +23,8 @@ export interface TraceDaemon {
   readonly socket: string;
   readonly client: PadLatticeClient;
   readonly profile: DeviceProfile;
+  /** With `web`: the admin page's link (`http://127.0.0.1:<port>/#admin=<token>`) the daemon printed; else null. */
+  readonly adminUrl: string | null;
   /** Presses `address` once (value 127), as the controller would send it. */
   press(address: PadAddress): void;
   /** The value the daemon last sent to `address` (its palette colour), or undefined before any. */
@@ -50,7 +52,15 @@ export interface DaemonProgram {
   readonly main: string;
 }
 
-export async function startTraceDaemon(cli: DaemonProgram, profileId: string): Promise<TraceDaemon> {
+export interface TraceDaemonOptions {
+  /** Also serve the browser pad (`--web`) on a free loopback port, without opening a browser. */
+  readonly web?: boolean;
+}
+
+/** The admin link `daemon --web` prints on stdout. */
+const ADMIN_LINK = /^Virtual pad: (http:\/\/127\.0\.0\.1:\d+\/#admin=\S+)$/m;
+
+export async function startTraceDaemon(cli: DaemonProgram, profileId: string, options: TraceDaemonOptions = {}): Promise<TraceDaemon> {
   const dir = privateTempDir('pl-claude-midi-');
   const socket = join(dir, 'd.sock');
   const trace = join(dir, 'pad.trace');
@@ -58,9 +68,12 @@ export async function startTraceDaemon(cli: DaemonProgram, profileId: string): P
   execFileSync('mkfifo', [fifo]);
   const profile = await loadProfileFile(join(cli.root, 'profiles', `${profileId}.json`));
   const args = ['daemon', '--socket', socket, '--profile', profileId, '--output', `trace:${trace}`, '--input', `file:${fifo}`, '--identity-store', join(dir, 'ids.json'), '--no-greeting'];
+  if (options.web === true) args.push('--web', '--no-open', '--port', '0');
   // A private HOME and no inherited PAD_LATTICE_* settings: only the options above count.
-  const child = spawn(process.execPath, [cli.main, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env['PATH'], HOME: dir, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [cli.main, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'], HOME: dir, NO_COLOR: '1' } });
+  let stdout = '';
   let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const kill = () => {
@@ -71,12 +84,13 @@ export async function startTraceDaemon(cli: DaemonProgram, profileId: string): P
     await until(
       async () => {
         if (child.exitCode !== null) throw new Error(`the daemon exited with ${child.exitCode}:\n${stderr}`);
+        if (options.web === true && !ADMIN_LINK.test(stdout)) return false;
         return client.ping().then(
           () => true,
           () => false,
         );
       },
-      'the daemon to answer',
+      options.web === true ? 'the daemon to answer and print its admin link' : 'the daemon to answer',
       15_000,
       20,
     );
@@ -88,6 +102,7 @@ export async function startTraceDaemon(cli: DaemonProgram, profileId: string): P
     socket,
     client,
     profile,
+    adminUrl: ADMIN_LINK.exec(stdout)?.[1] ?? null,
     press: (address) => writeFifo(fifo, `${formatHexLine(channelMessage(statusByteFor(address.kind, address.channel), address.number, 127))}\n`),
     lightOf: (address) => lastValueSent(traceLines(trace), address),
     untilLights: (shown, what) =>
