@@ -59,7 +59,7 @@ export function canvasPad(daemon: TraceDaemon, x: number, y: number): PadAddress
   return { kind, channel, number: rows[region.y + y]![region.x + x]! };
 }
 
-/** README's tier colours, as the Visual Protocol 1 hue each borrows: green, blue, cyan, red. */
+/** README's tier colours (green, blue, cyan, red) as the Visual Protocol 1 hue each borrows; written here, not taken from src, so a wrong table in src fails. */
 const TIER_HUES: Readonly<Record<ApprovalTier, LightToken>> = {
   read_only: 'state:success:primary',
   edit: 'state:running:primary',
@@ -68,7 +68,7 @@ const TIER_HUES: Readonly<Record<ApprovalTier, LightToken>> = {
 };
 
 /** The palette value of `tier`'s frame on the pad's profile. */
-export function tierColor(daemon: TraceDaemon, tier: ApprovalTier): number {
+function tierColor(daemon: TraceDaemon, tier: ApprovalTier): number {
   const value = daemon.profile.lookup.colors.get(TIER_HUES[tier]);
   if (value === undefined) throw new Error(`${daemon.profile.id} has no colour for ${TIER_HUES[tier]}`);
   return value;
