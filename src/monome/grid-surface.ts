@@ -38,6 +38,8 @@ export class GridSurface {
   /** The levels the grid shows: what the next frame is compared with (null: nothing yet, send every quad). */
   #shown: Uint8Array | null = null;
   #closing: Promise<void> | null = null;
+  /** The frame being written, which close() lets finish so no quad is drawn after the grid is darkened. */
+  #drawing: Promise<void> = Promise.resolve();
 
   constructor(options: GridSurfaceOptions) {
     const { link, profile } = options;
@@ -68,16 +70,24 @@ export class GridSurface {
 
   /** Darkens the grid and closes the port; resolves once the port is closed and never rejects (the grid may be gone already). */
   close(): Promise<void> {
-    this.#closing ??= this.#link
-      .write(this.#profile.leds === 'varibright' ? levelAll(this.#profile.levels.off) : ALL_OFF)
+    this.#closing ??= this.#drawing
+      .then(() => this.#link.write(this.#profile.leds === 'varibright' ? levelAll(this.#profile.levels.off) : ALL_OFF))
       .catch(() => {})
       .then(() => this.#link.close());
     return this.#closing;
   }
 
-  async #show(levels: Uint8Array): Promise<void> {
-    if (this.#closing !== null) return;
-    for (const message of changedQuads(levels, this.#shown, this.#profile.size, this.#profile.leds)) await this.#link.write(message);
+  #show(levels: Uint8Array): Promise<void> {
+    if (this.#closing !== null) return Promise.resolve();
+    this.#drawing = this.#draw(levels);
+    return this.#drawing;
+  }
+
+  async #draw(levels: Uint8Array): Promise<void> {
+    for (const message of changedQuads(levels, this.#shown, this.#profile.size, this.#profile.leds)) {
+      if (this.#closing !== null) return;
+      await this.#link.write(message);
+    }
     this.#shown = levels;
   }
 

@@ -60,6 +60,8 @@ export class DeckSurface {
   /** The faces the keys show: what the next frame is compared with (null: nothing yet, draw every key). */
   #shown: DeckFrame | null = null;
   #closing: Promise<void> | null = null;
+  /** The frame being written, which close() lets finish so no key is drawn after the clear. */
+  #drawing: Promise<void> = Promise.resolve();
 
   constructor(options: DeckSurfaceOptions, roles: ReadonlyMap<number, Role>) {
     const { panel, profile } = options;
@@ -103,18 +105,24 @@ export class DeckSurface {
 
   /** Clears the keys and closes the device; resolves once it is closed and never rejects (it may be gone). */
   close(): Promise<void> {
-    this.#closing ??= this.#panel
-      .clearPanel()
+    this.#closing ??= this.#drawing
+      .then(() => this.#panel.clearPanel())
       .catch(() => {})
       .then(() => this.#panel.close())
       .catch(() => {});
     return this.#closing;
   }
 
-  async #show(frame: DeckFrame): Promise<void> {
-    if (this.#closing !== null) return;
+  #show(frame: DeckFrame): Promise<void> {
+    if (this.#closing !== null) return Promise.resolve();
+    this.#drawing = this.#draw(frame);
+    return this.#drawing;
+  }
+
+  async #draw(frame: DeckFrame): Promise<void> {
     const shown = this.#shown;
     for (const [index, face] of frame) {
+      if (this.#closing !== null) return;
       const before = shown?.get(index);
       if (before !== undefined && faceKey(before) === faceKey(face)) continue;
       const key = this.#keys.get(index)!;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionPressed, makeShowColor, makeSurfaceView, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
 import { deckDriver } from '../../src/devices/surface-hub/deck-driver.js';
 import { SurfaceHub } from '../../src/devices/surface-hub/surface-hub.js';
-import { deckProfiles, loadSurfaceCatalog } from '../../src/profiles/surface/index.js';
+import { deckProfiles, loadCatalog } from '../../src/profiles/index.js';
 import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { MockStreamDeck, MockStreamDeckBackend, XL } from '../hardware-mocks/mock-stream-deck.js';
 import { recordingLogger } from '../devices/helpers.js';
@@ -16,7 +16,7 @@ const approvalView = (): SurfaceView =>
   });
 
 async function deckHub(backend: MockStreamDeckBackend) {
-  const profiles = deckProfiles(await loadSurfaceCatalog([BUILTIN_ROOT]));
+  const profiles = deckProfiles((await loadCatalog({ builtinRoot: BUILTIN_ROOT })).surfaces);
   const logger = recordingLogger();
   const hub = new SurfaceHub({ drivers: [deckDriver({ backend: () => backend, library: () => loadStreamDeckLibrary(), profiles: () => profiles, frameIntervalMs: 10 })], logger, scanIntervalMs: 60_000 });
   return { hub, logger };

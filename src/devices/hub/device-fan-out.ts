@@ -140,9 +140,10 @@ export class DeviceFanOut<M extends FanOutMember> {
     return events;
   }
 
-  /** Removes every member, the last opened first. */
-  closeAll(): void {
-    for (const { member } of [...this.#entries.values()].reverse()) void this.remove(member);
+  /** Removes every member, the last opened first; resolves once all are let go. */
+  closeAll(): Promise<void> {
+    const closing = [...this.#entries.values()].reverse().map(({ member }) => this.remove(member));
+    return Promise.all(closing).then(() => undefined);
   }
 
   #paint(paint: Paint): void {

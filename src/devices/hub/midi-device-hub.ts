@@ -182,7 +182,7 @@ export class MidiDeviceHub implements ControlSurface {
     this.#timer = null;
     this.#stopDeviceEvents?.();
     this.#rescans.cancel();
-    this.#open.closeAll();
+    void this.#open.closeAll();
   }
 
   /** One port scan: close what vanished, open what appeared (or was dropped and is still there). */

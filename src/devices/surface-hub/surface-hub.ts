@@ -51,6 +51,7 @@ export class SurfaceHub implements ControlSurface {
   readonly #seen = new Set<string>();
   #timer: NodeJS.Timeout | null = null;
   #scanning: Promise<void> | null = null;
+  #closeAll: Promise<void> = Promise.resolve();
   #closed = false;
 
   constructor(options: SurfaceHubOptions) {
@@ -104,12 +105,22 @@ export class SurfaceHub implements ControlSurface {
     return this.#open.pollEvents();
   }
 
-  /** Idempotent: stops scanning and closes every device; never throws. */
+  /** Idempotent: stops scanning and closes every device (released() says when they are let go); never throws. */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#timer !== null) clearInterval(this.#timer);
-    this.#open.closeAll();
+    this.#closeAll = this.#open.closeAll();
+  }
+
+  /**
+   * Resolves once every device closed so far is let go — a grid darkened, a
+   * deck cleared, their ports closed — so a process can wait for that before
+   * it exits. Never rejects.
+   */
+  async released(): Promise<void> {
+    await this.#scanning;
+    await Promise.all([this.#closeAll, ...this.#closing.values()]);
   }
 
   /** One scan of every driver; a scan asked for while one runs shares it. */
