@@ -25,18 +25,19 @@ export type ControllerValues = SurfaceValues & {
 };
 
 export interface ControllerBackends extends SurfaceBackends {
-  readonly midiBackend: () => MidiBackend;
+  /** null leaves MIDI alone (`web` drives grids and Stream Decks but no MIDI controller). */
+  readonly midiBackend: (() => MidiBackend) | null;
 }
 
 /**
  * Every controller a command drives besides the browser — MIDI controllers,
- * monome grids, Stream Decks — opened the same way for `daemon`, `show` and
- * `demo`, over one following of the profile folders.
+ * monome grids, Stream Decks — opened the same way for `daemon`, `show`,
+ * `demo` and (without MIDI) `web`, over one following of the profile folders.
  */
 export interface Controllers {
   /** The MIDI hub, then the serial/HID hub (midi-rendering.md §13: serial and HID after MIDI). */
   readonly surfaces: readonly ControlSurface[];
-  readonly midi: DaemonMidi;
+  readonly midi: DaemonMidi | null;
   readonly others: SurfaceHub | null;
   /** The device and surface profiles for `status` (the daemon's inventory reply). */
   readonly profileInventory: ProfileInventorySource;
@@ -66,7 +67,7 @@ function following(io: CliIo, logger: HubLogger): Promise<LiveProfiles> {
   });
 }
 
-function inventory(midi: DaemonMidi, live: LiveProfiles | null, profileFile: string | undefined): ProfileInventorySource {
+function inventory(midi: DaemonMidi | null, live: LiveProfiles | null, profileFile: string | undefined): ProfileInventorySource {
   const listed = (profile: { id: string; status: string; source: string }, opensAutomatically: boolean, fromFile: boolean): InventoryProfile => ({
     id: profile.id,
     status: profile.status,
@@ -77,12 +78,29 @@ function inventory(midi: DaemonMidi, live: LiveProfiles | null, profileFile: str
   const givenFile = profileFile !== undefined && profileFile !== '';
   return {
     profiles: () => [
-      ...midi.profiles().map((profile) => listed(profile, opensAutomatically(profile), givenFile)),
+      ...(midi?.profiles() ?? []).map((profile) => listed(profile, opensAutomatically(profile), givenFile)),
       // A surface profile opens whenever a device of its size appears.
       ...(live?.snapshot.surfaces ?? []).map((profile) => listed(profile, true, false)),
     ],
     refusedProfileFiles: () => live?.snapshot.problems.length ?? 0,
   };
+}
+
+function midiHub(values: ControllerValues, io: CliIo, logger: HubLogger, backend: () => MidiBackend, profiles: () => Promise<LiveProfiles>): Promise<DaemonMidi> {
+  const delaySeconds = numberOption('--greeting-delay', values['greeting-delay'], DEFAULT_GREETING_DELAY_SECONDS, 0);
+  return createMidiHub({
+    profileId: values.profile,
+    profileFile: values['profile-file'],
+    input: values.input,
+    output: values.output,
+    greeting: { text: values['no-greeting'] === true ? null : DEFAULT_GREETING, delaySeconds },
+    logger,
+    stdout: io.stdout,
+    backend,
+    deviceEvents: watchSoundDevices(),
+    profiles,
+    loadProfileFile: (path) => loadProfileFile(path),
+  });
 }
 
 /**
@@ -98,20 +116,7 @@ export async function openControllers(values: ControllerValues, io: CliIo, logge
   const profiles = () => (started ??= following(io, logger));
   const stopFollowing = async () => void (await (await started?.catch(() => null))?.close());
   try {
-    const delaySeconds = numberOption('--greeting-delay', values['greeting-delay'], DEFAULT_GREETING_DELAY_SECONDS, 0);
-    const midi = await createMidiHub({
-      profileId: values.profile,
-      profileFile: values['profile-file'],
-      input: values.input,
-      output: values.output,
-      greeting: { text: values['no-greeting'] === true ? null : DEFAULT_GREETING, delaySeconds },
-      logger,
-      stdout: io.stdout,
-      backend: backends.midiBackend,
-      deviceEvents: watchSoundDevices(),
-      profiles,
-      loadProfileFile: (path) => loadProfileFile(path),
-    });
+    const midi = backends.midiBackend === null ? null : await midiHub(values, io, logger, backends.midiBackend, profiles);
     const live = surfacesOn ? await profiles() : started === null ? null : await started;
     const others = live === null ? null : createSurfaceHub({ profiles: live, logger, ...transports });
     // A grid is darkened and a deck cleared asynchronously: wait for that before the process may exit.
@@ -120,15 +125,15 @@ export async function openControllers(values: ControllerValues, io: CliIo, logge
       await live?.close();
     };
     return {
-      surfaces: others === null ? [midi.hub] : [midi.hub, others],
+      surfaces: [...(midi === null ? [] : [midi.hub]), ...(others === null ? [] : [others])],
       midi,
       others,
       profileInventory: inventory(midi, live, values['profile-file']),
-      openCount: () => midi.hub.descriptors.length + (others?.descriptors.length ?? 0),
+      openCount: () => (midi?.hub.descriptors.length ?? 0) + (others?.descriptors.length ?? 0),
       scanned: async () => void (await others?.scanNow()),
       release,
       async close() {
-        midi.hub.close();
+        midi?.hub.close();
         others?.close();
         await release();
       },

@@ -15,6 +15,7 @@ import { startWebBridge, type WebBridge } from '../web/index.js';
 import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
 import { planAdminToken } from './admin-token.js';
 import type { AdminLinkSettings } from './admin-link.js';
+import type { Controllers } from './controllers.js';
 import { lineLogger } from './log-lines.js';
 import { socketProblem } from './socket-problem.js';
 import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
@@ -134,13 +135,44 @@ export async function browserPadOrReport(
 
 /** The surfaces a daemon command opened, and what else must be let go with them. */
 export interface OpenedSurfaces {
-  /** In the order of midi-rendering.md §13: the browser first, then the MIDI hub. */
+  /** In the order of midi-rendering.md §13: the browser first, then MIDI, then serial and HID. */
   readonly surfaces: readonly Surface[];
   readonly web: DaemonBrowserPad | null;
   /** Whatever the surfaces hold beyond their close() (the hub's profile-folder watcher). */
   release(): Promise<void>;
   /** The device profiles the daemon's `inventory` reply lists. */
   readonly profileInventory?: ProfileInventorySource;
+}
+
+/**
+ * The surfaces of `daemon` and `web`: the browser pad, when `pad` asks for
+ * it, before the opened controllers (midi-rendering.md §13). Null, with the
+ * controllers closed, when the pad could not start (already reported).
+ */
+export async function surfacesWithBrowserPad(
+  controllers: Controllers,
+  pad: BrowserPadSettings | null,
+  link: AdminLinkSettings,
+  logger: DaemonLogger,
+  deps: DaemonCommandDeps,
+): Promise<OpenedSurfaces | null> {
+  let web: DaemonBrowserPad | null = null;
+  try {
+    if (pad !== null) web = await browserPadOrReport(pad, link, logger, deps);
+  } catch (error) {
+    await controllers.close();
+    throw error;
+  }
+  if (pad !== null && web === null) {
+    await controllers.close();
+    return null;
+  }
+  return {
+    surfaces: [...(web === null ? [] : [web.bridge.surface]), ...controllers.surfaces],
+    web,
+    release: controllers.release,
+    profileInventory: controllers.profileInventory,
+  };
 }
 
 /**

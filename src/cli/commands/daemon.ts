@@ -11,10 +11,9 @@ import {
   DAEMON_CORE_HELP,
   DAEMON_CORE_OPTIONS,
   DEFAULT_DAEMON_DEPS,
-  browserPadOrReport,
+  surfacesWithBrowserPad,
   daemonSettings,
   serveDaemonCommand,
-  type DaemonBrowserPad,
   type DaemonCommandDeps,
 } from '../serve-daemon.js';
 
@@ -73,24 +72,7 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
       if (pad !== null && link.print) return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
       return serveDaemonCommand('daemon', { settings, json: values.json === true }, io, deps, async (logger) => {
         const controllers = await openControllers(values, io, logger, { ...deps, midiBackend: deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())) });
-        let web: DaemonBrowserPad | null = null;
-        try {
-          if (pad !== null) web = await browserPadOrReport(pad, link, logger, deps);
-        } catch (error) {
-          await controllers.close();
-          throw error;
-        }
-        if (pad !== null && web === null) {
-          await controllers.close();
-          return null;
-        }
-        return {
-          // midi-rendering.md §13: with the browser, the browser comes first; serial and HID after MIDI.
-          surfaces: web === null ? controllers.surfaces : [web.bridge.surface, ...controllers.surfaces],
-          web,
-          release: controllers.release,
-          profileInventory: controllers.profileInventory,
-        };
+        return surfacesWithBrowserPad(controllers, pad, link, logger, deps);
       });
     },
   };
