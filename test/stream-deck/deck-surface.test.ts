@@ -64,6 +64,9 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     await eventually(() => hub.settled, 'the second frame');
     const redrawn = deck.imageCounts.flatMap((count, key) => (count > before[key]! ? [key] : []));
     expect(redrawn).toEqual([0, 1, 2, 10, 11, 14]); // glyph, both Scenes, approve/reject off, stop on
+    // The bitmaps: approve, no longer available, is dark; stop, now available, is lit.
+    expect(close(deck.pixel(10, 2, 2), [0, 0, 0])).toBe(true);
+    expect(close(deck.pixel(14, 2, 2), [0, 0, 0])).toBe(false);
     deck.press(14);
     deck.press(2);
     deck.press(12); // a key without a role
