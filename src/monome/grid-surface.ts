@@ -1,7 +1,7 @@
-import { actionPressed, CONTROL_ACTIONS, sessionSelected, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
+import { actionPressed, CONTROL_ACTIONS, optionPressed, sessionSelected, type QuestionPrompt, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
 import type { MonomeGridProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
-import { compileVisualFrame } from '../visual-protocol/index.js';
+import { compileVisualFrame, optionAtCell } from '../visual-protocol/index.js';
 import { GridLights } from './grid-lights.js';
 import { ALL_OFF, levelAll } from './mext.js';
 import type { MextEvent } from './mext-decoder.js';
@@ -27,7 +27,9 @@ export interface GridSurfaceOptions {
  * (GridLights), and only what changed since the last frame the grid received
  * is sent (quad-frames.ts). A frame resolves once it is written; the hub's
  * pacer sends one at a time, the newest, at the grid's frame cap. Key downs on
- * Agent Scenes and actions become surface events; every other key means nothing.
+ * Agent Scenes and actions become surface events, and so do those on a
+ * question's option pads in the glyph region (as on a MIDI pad's 8x8 grid);
+ * every other key means nothing.
  */
 export class GridSurface {
   readonly #link: MextLink;
@@ -38,6 +40,8 @@ export class GridSurface {
   /** The levels the grid shows: what the next frame is compared with (null: nothing yet, send every quad). */
   #shown: Uint8Array | null = null;
   #closing: Promise<void> | null = null;
+  /** The question whose option pads the grid shows, so a press there answers it. */
+  #shownQuestion: QuestionPrompt | null = null;
   /** The frame being written, which close() lets finish so no quad is drawn after the grid is darkened. */
   #drawing: Promise<void> = Promise.resolve();
 
@@ -57,10 +61,12 @@ export class GridSurface {
   initialize(): void {}
 
   render(view: SurfaceView): Promise<void> {
+    this.#shownQuestion = view.prompt?.kind === 'question' && view.selectedState !== null ? view.prompt : null;
     return this.#show(this.#lights.frameLevels(compileVisualFrame(view, SELECTOR_CAPACITY)));
   }
 
   renderShowFrame(frame: ShowFrame): Promise<void> {
+    this.#shownQuestion = null;
     return this.#show(this.#lights.showLevels(frame));
   }
 
@@ -93,8 +99,16 @@ export class GridSurface {
 
   #onEvent(event: MextEvent): void {
     if (event.type !== 'key' || !event.down) return;
-    const pressed = this.#pressMap.get(`${event.x},${event.y}`);
-    if (pressed === undefined) return;
+    const pressed = this.#pressMap.get(`${event.x},${event.y}`) ?? this.#optionAt(event.x, event.y);
+    if (pressed === null) return;
     this.#events.push(pressed);
+  }
+
+  #optionAt(x: number, y: number): SurfaceEvent | null {
+    const question = this.#shownQuestion;
+    const region = this.#profile.layout.state_region;
+    if (question === null || region === undefined) return null;
+    const option = optionAtCell(question.question.options.length, x - region.x, y - region.y);
+    return option === null ? null : optionPressed(question.ref, question.questionIndex, option);
   }
 }

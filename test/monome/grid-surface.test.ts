@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actionPressed, makeSurfaceView, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
+import { actionPressed, makeSurfaceView, optionPressed, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
 import { gridDriver } from '../../src/devices/surface-hub/grid-driver.js';
 import { SurfaceHub } from '../../src/devices/surface-hub/surface-hub.js';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
 import { recordingLogger } from '../devices/helpers.js';
 import { FTDI_GRID, bindingWithGrid, builtinGridProfiles, eventually, gridProfile } from './helpers.js';
+import { questionPrompt } from '../helpers/question-prompt.js';
 
 const approvalView = (extra: Partial<{ frame: number }> = {}): SurfaceView =>
   makeSurfaceView({
@@ -149,6 +150,30 @@ describe('a monome grid through the surface hub', () => {
     await hub.scanNow();
     expect(hub.descriptors.map((d) => d.profile)).toEqual(['monome/grid/128']);
     await eventually(() => hub.settled && grid.level(15, 0) === 12, 'the grid to show the latest view');
+    hub.close();
+  });
+});
+
+describe('a question on a monome grid (option pads, README "Questions and approval details")', () => {
+  it('three options light column 3 of the glyph at a steady full level; presses there answer them, other glyph cells nothing', async () => {
+    const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
+    const { hub } = await hubWith(binding);
+    await hub.scanNow();
+    hub.render(makeSurfaceView({ selectedState: 'waiting_for_reply', frame: 0, sessions: [{ slot: 0, state: 'waiting_for_reply', selected: true, accent: 'cyan' }], prompt: questionPrompt(3) }));
+    await eventually(() => hub.settled && grid.level(3, 0) !== 0, 'the option pads');
+    // Up to four options leave a dark row between two pads: rows 0, 2 and 4.
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((y) => grid.level(3, y))).toEqual([15, 0, 15, 0, 15, 0, 0, 0]);
+    const port = binding.port('/dev/ttyUSB0');
+    port.emitData([...grid.press(3, 2), ...grid.press(3, 0), ...grid.press(3, 1), ...grid.press(4, 4)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.pollEvents()).toEqual([optionPressed(42, 1, 1), optionPressed(42, 1, 0)]);
+    // Without a question, the same cell is part of the glyph and means nothing.
+    hub.render(approvalView());
+    await eventually(() => hub.settled, 'the approval frame');
+    port.emitData([...grid.press(3, 0)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.pollEvents()).toEqual([]);
+    expect(grid.errors).toEqual([]);
     hub.close();
   });
 });
