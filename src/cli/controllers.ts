@@ -7,7 +7,7 @@ import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.
 import type { InventoryProfile } from '../daemon/wire/index.js';
 import type { ControlSurface } from '../domain/index.js';
 import { createMidiHub, followProfiles, watchSoundDevices, type DaemonMidi, type HubLogger, type LiveProfiles } from '../devices/hub/index.js';
-import { createSurfaceHub, type SurfaceHub } from '../devices/surface-hub/index.js';
+import { createSurfaceHub } from '../devices/surface-hub/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import { CatalogWatcher, loadProfileFile, opensAutomatically } from '../profiles/index.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/index.js';
@@ -37,8 +37,6 @@ export interface ControllerBackends extends SurfaceBackends {
 export interface Controllers {
   /** The MIDI hub, then the serial/HID hub (midi-rendering.md §13: serial and HID after MIDI). */
   readonly surfaces: readonly ControlSurface[];
-  readonly midi: DaemonMidi | null;
-  readonly others: SurfaceHub | null;
   /** The device and surface profiles for `status` (the daemon's inventory reply). */
   readonly profileInventory: ProfileInventorySource;
   /** How many controllers are open now, of every kind. */
@@ -126,8 +124,6 @@ export async function openControllers(values: ControllerValues, io: CliIo, logge
     };
     return {
       surfaces: [...(midi === null ? [] : [midi.hub]), ...(others === null ? [] : [others])],
-      midi,
-      others,
       profileInventory: inventory(midi, live, values['profile-file']),
       openCount: () => (midi?.hub.descriptors.length ?? 0) + (others?.descriptors.length ?? 0),
       scanned: async () => void (await others?.scanNow()),
