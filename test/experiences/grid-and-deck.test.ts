@@ -110,7 +110,18 @@ describe('show and demo on monome grids and Stream Decks (the daemon\'s controll
       onDeck.record();
       return written;
     };
-    const command = makeShowCommand({ ...backends, now: () => performance.now() / 1000, sleep: (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000)), interrupt: () => ({ signal: new AbortController().signal, release: () => undefined }) });
+    // The Show's clock moves only once both devices show the same cue whole: a loaded machine may draw
+    // slowly, and a latest-wins pacer rightly skips a cue it could not draw in time. Devices that never
+    // catch up spend the 10 s budget once, then the clock runs free and the assertions below fail.
+    let now = 100;
+    const budgetEnd = Date.now() + 10_000;
+    const caughtUp = () => onGrid.seen.length > 0 && onGrid.seen.join() === onDeck.seen.join();
+    const sleep = async (seconds: number) => {
+      do await new Promise((resolve) => setTimeout(resolve, 5));
+      while (!caughtUp() && Date.now() < budgetEnd);
+      now += seconds;
+    };
+    const command = makeShowCommand({ ...backends, now: () => now, sleep, interrupt: () => ({ signal: new AbortController().signal, release: () => undefined }) });
     const capture = captureIo();
     const code = await runCli(['show', '--manifest', manifest], capture.io, [command]);
     expect(capture.stderr()).toContain('serial: monome grid at /dev/ttyUSB0 connected as monome/grid/128');
