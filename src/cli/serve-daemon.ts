@@ -4,7 +4,7 @@ import { startDaemon, type DaemonHandle, type DaemonOptions } from '../daemon/da
 import { defaultAccentStorePath } from '../daemon/control-plane/accent-store-path.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
-import { runUntilSignalled } from '../daemon/shutdown-signals.js';
+import { holdStopSignals, runUntilSignalled, type EarlyStopSignals } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
 import { defaultSocketPath } from '../daemon/wire/index.js';
 import type { Surface } from '../daemon/surface.js';
@@ -50,7 +50,9 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
 
 export interface DaemonCommandDeps extends SurfaceBackends {
   readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
-  readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger) => Promise<string>;
+  readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger, early: EarlyStopSignals | null) => Promise<string>;
+  /** Default: none; the real daemon holds stop signals from its first step (see `holdStopSignals`). */
+  readonly holdStopSignals?: (logger: DaemonLogger) => EarlyStopSignals;
   /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */
   readonly midiBackend?: () => MidiBackend;
   /** Default: the real bridge (web-surface-protocol-1.md). */
@@ -60,7 +62,7 @@ export interface DaemonCommandDeps extends SurfaceBackends {
 }
 
 /** The real daemon, run until a stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT); every other step at its default. */
-export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
+export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled, holdStopSignals };
 
 type CoreValues = {
   socket?: string;
@@ -189,11 +191,19 @@ export async function serveDaemonCommand(
   openSurfaces: (logger: DaemonLogger) => Promise<OpenedSurfaces | null>,
 ): Promise<number> {
   const logger: DaemonLogger = lineLogger(io.stderr, command, flags.json);
+  const early = deps.holdStopSignals?.(logger) ?? null;
+  const notStarted = () => {
+    early?.release();
+    return EXIT.failure;
+  };
   const experiences = await packagedExperiencesOrReport(logger);
-  if (experiences === null) return EXIT.failure;
-  const opened = await openSurfaces(logger);
-  if (opened === null) return EXIT.failure;
-  return serveDaemon({ ...flags, ...opened, io, logger, deps, experiences });
+  if (experiences === null) return notStarted();
+  const opened = await openSurfaces(logger).catch((error: unknown) => {
+    early?.release();
+    throw error;
+  });
+  if (opened === null) return notStarted();
+  return serveDaemon({ ...flags, ...opened, io, logger, deps, experiences, early });
 }
 
 interface DaemonPlan extends OpenedSurfaces {
@@ -203,6 +213,7 @@ interface DaemonPlan extends OpenedSurfaces {
   readonly logger: DaemonLogger;
   readonly deps: DaemonCommandDeps;
   readonly experiences: PackagedExperiences;
+  readonly early: EarlyStopSignals | null;
 }
 
 /**
@@ -231,6 +242,7 @@ async function serveDaemon(plan: DaemonPlan): Promise<number> {
       profileInventory: plan.profileInventory ?? null,
     });
   } catch (error) {
+    plan.early?.release();
     await letGo();
     const problem = error instanceof SocketStartupError ? error.message : socketProblem(error, options.socketPath ?? defaultSocketPath(io.env));
     if (problem === null) throw error;
@@ -244,7 +256,7 @@ async function serveDaemon(plan: DaemonPlan): Promise<number> {
     if (web.open) (deps.openBrowser ?? openInBrowser)(web.bridge.adminUrl, io.env);
   }
   logger.info(`connect an agent: pad-lattice send-state running${settings.socketPath === undefined ? '' : ` --socket ${settings.socketPath}`}`);
-  await deps.waitForStop(handle, logger);
+  await deps.waitForStop(handle, logger, plan.early);
   await letGo();
   logger.info('stopped');
   return EXIT.ok;
