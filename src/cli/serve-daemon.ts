@@ -4,7 +4,7 @@ import { startDaemon, type DaemonHandle, type DaemonOptions } from '../daemon/da
 import { defaultAccentStorePath } from '../daemon/control-plane/accent-store-path.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
-import { runUntilSignalled } from '../daemon/shutdown-signals.js';
+import { holdStopSignals, runUntilSignalled, type EarlyStopSignals } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
 import { defaultSocketPath } from '../daemon/wire/index.js';
 import type { Surface } from '../daemon/surface.js';
@@ -15,6 +15,7 @@ import { startWebBridge, type WebBridge } from '../web/index.js';
 import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
 import { planAdminToken } from './admin-token.js';
 import type { AdminLinkSettings } from './admin-link.js';
+import type { Controllers } from './controllers.js';
 import { lineLogger } from './log-lines.js';
 import { socketProblem } from './socket-problem.js';
 import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
@@ -49,7 +50,9 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
 
 export interface DaemonCommandDeps extends SurfaceBackends {
   readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
-  readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger) => Promise<string>;
+  readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger, early: EarlyStopSignals | null) => Promise<string>;
+  /** Default: none; the real daemon holds stop signals from its first step (see `holdStopSignals`). */
+  readonly holdStopSignals?: (logger: DaemonLogger) => EarlyStopSignals;
   /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */
   readonly midiBackend?: () => MidiBackend;
   /** Default: the real bridge (web-surface-protocol-1.md). */
@@ -59,7 +62,7 @@ export interface DaemonCommandDeps extends SurfaceBackends {
 }
 
 /** The real daemon, run until a stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT); every other step at its default. */
-export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
+export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled, holdStopSignals };
 
 type CoreValues = {
   socket?: string;
@@ -134,13 +137,44 @@ export async function browserPadOrReport(
 
 /** The surfaces a daemon command opened, and what else must be let go with them. */
 export interface OpenedSurfaces {
-  /** In the order of midi-rendering.md §13: the browser first, then the MIDI hub. */
+  /** In the order of midi-rendering.md §13: the browser first, then MIDI, then serial and HID. */
   readonly surfaces: readonly Surface[];
   readonly web: DaemonBrowserPad | null;
   /** Whatever the surfaces hold beyond their close() (the hub's profile-folder watcher). */
   release(): Promise<void>;
   /** The device profiles the daemon's `inventory` reply lists. */
   readonly profileInventory?: ProfileInventorySource;
+}
+
+/**
+ * The surfaces of `daemon` and `web`: the browser pad, when `pad` asks for
+ * it, before the opened controllers (midi-rendering.md §13). Null, with the
+ * controllers closed, when the pad could not start (already reported).
+ */
+export async function surfacesWithBrowserPad(
+  controllers: Controllers,
+  pad: BrowserPadSettings | null,
+  link: AdminLinkSettings,
+  logger: DaemonLogger,
+  deps: DaemonCommandDeps,
+): Promise<OpenedSurfaces | null> {
+  let web: DaemonBrowserPad | null = null;
+  try {
+    if (pad !== null) web = await browserPadOrReport(pad, link, logger, deps);
+  } catch (error) {
+    await controllers.close();
+    throw error;
+  }
+  if (pad !== null && web === null) {
+    await controllers.close();
+    return null;
+  }
+  return {
+    surfaces: [...(web === null ? [] : [web.bridge.surface]), ...controllers.surfaces],
+    web,
+    release: controllers.release,
+    profileInventory: controllers.profileInventory,
+  };
 }
 
 /**
@@ -157,11 +191,19 @@ export async function serveDaemonCommand(
   openSurfaces: (logger: DaemonLogger) => Promise<OpenedSurfaces | null>,
 ): Promise<number> {
   const logger: DaemonLogger = lineLogger(io.stderr, command, flags.json);
+  const early = deps.holdStopSignals?.(logger) ?? null;
+  const notStarted = () => {
+    early?.release();
+    return EXIT.failure;
+  };
   const experiences = await packagedExperiencesOrReport(logger);
-  if (experiences === null) return EXIT.failure;
-  const opened = await openSurfaces(logger);
-  if (opened === null) return EXIT.failure;
-  return serveDaemon({ ...flags, ...opened, io, logger, deps, experiences });
+  if (experiences === null) return notStarted();
+  const opened = await openSurfaces(logger).catch((error: unknown) => {
+    early?.release();
+    throw error;
+  });
+  if (opened === null) return notStarted();
+  return serveDaemon({ ...flags, ...opened, io, logger, deps, experiences, early });
 }
 
 interface DaemonPlan extends OpenedSurfaces {
@@ -171,6 +213,7 @@ interface DaemonPlan extends OpenedSurfaces {
   readonly logger: DaemonLogger;
   readonly deps: DaemonCommandDeps;
   readonly experiences: PackagedExperiences;
+  readonly early: EarlyStopSignals | null;
 }
 
 /**
@@ -199,6 +242,7 @@ async function serveDaemon(plan: DaemonPlan): Promise<number> {
       profileInventory: plan.profileInventory ?? null,
     });
   } catch (error) {
+    plan.early?.release();
     await letGo();
     const problem = error instanceof SocketStartupError ? error.message : socketProblem(error, options.socketPath ?? defaultSocketPath(io.env));
     if (problem === null) throw error;
@@ -212,7 +256,7 @@ async function serveDaemon(plan: DaemonPlan): Promise<number> {
     if (web.open) (deps.openBrowser ?? openInBrowser)(web.bridge.adminUrl, io.env);
   }
   logger.info(`connect an agent: pad-lattice send-state running${settings.socketPath === undefined ? '' : ` --socket ${settings.socketPath}`}`);
-  await deps.waitForStop(handle, logger);
+  await deps.waitForStop(handle, logger, plan.early);
   await letGo();
   logger.info('stopped');
   return EXIT.ok;

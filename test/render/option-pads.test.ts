@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SurfacePrompt } from '../../src/domain/index.js';
 import { formatHexLine } from '../../src/midi/hex-line.js';
 import { mockSurface, PRO_MK1, view } from './helpers.js';
+import { questionPrompt } from '../helpers/question-prompt.js';
 
 /*
  * Option pads and tier frames on a MIDI controller (README, "Questions and
@@ -10,19 +10,11 @@ import { mockSurface, PRO_MK1, view } from './helpers.js';
  * the controller showed.
  */
 
-const question = (count: number): SurfacePrompt => ({
-  kind: 'question',
-  ref: 42,
-  questionIndex: 1,
-  questionCount: 2,
-  question: { question: 'Q?', header: '', options: Array.from({ length: count }, (_, i) => ({ label: `o${i}`, description: '' })), multiSelect: false },
-});
-
 describe('option pads on the Launchpad Pro (pro-mk1)', () => {
   it('three options light notes 84, 64 and 44 in the question colour; presses there answer options 1–3, other canvas pads nothing', () => {
     const { surface, input, output, profile } = mockSurface(PRO_MK1);
     const white = profile.lookup.colors.get('state:waiting_for_reply:primary')!;
-    surface.render(view({ selectedState: 'waiting_for_reply', prompt: question(3) }));
+    surface.render(view({ selectedState: 'waiting_for_reply', prompt: questionPrompt(3) }));
     const canvasLines = output.sent.map(formatHexLine).filter((line) => line.startsWith('90 '));
     const hex = (value: number) => value.toString(16).toUpperCase().padStart(2, '0');
     for (const note of [84, 64, 44]) expect(canvasLines).toContain(`90 ${hex(note)} ${hex(white)}`);
@@ -38,7 +30,7 @@ describe('option pads on the Launchpad Pro (pro-mk1)', () => {
 
   it('eight options fill the middle column; without a question a canvas press means nothing', () => {
     const { surface, input } = mockSurface(PRO_MK1);
-    surface.render(view({ selectedState: 'waiting_for_reply', prompt: question(8) }));
+    surface.render(view({ selectedState: 'waiting_for_reply', prompt: questionPrompt(8) }));
     input.injectHex('90 1C 7F'); // note 28: a status pad, outside the canvas
     input.injectHex('90 0E 7F'); // note 14: (3, 7), option 8
     expect(surface.pollEvents()).toEqual([{ type: 'option_pressed', ref: 42, question: 1, option: 7 }]);

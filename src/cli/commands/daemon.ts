@@ -1,21 +1,19 @@
 import { UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
-import { gateOnSequencer, type DaemonMidi } from '../../devices/hub/index.js';
+import { gateOnSequencer } from '../../devices/hub/index.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
-import type { SurfaceHub } from '../../devices/surface-hub/index.js';
 import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkFlagsGiven, adminLinkSettings, printAdminLink } from '../admin-link.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
-import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor, midiProfileInventory } from '../daemon-options.js';
-import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS, joinInventories, surfaceHubFor, surfaceProfileInventory } from '../daemon-surfaces.js';
-import type { SurfaceCatalog } from '../../profiles/index.js';
+import { openControllers } from '../controllers.js';
+import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS } from '../daemon-options.js';
+import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS } from '../daemon-surfaces.js';
 import {
   DAEMON_CORE_HELP,
   DAEMON_CORE_OPTIONS,
   DEFAULT_DAEMON_DEPS,
-  browserPadOrReport,
+  surfacesWithBrowserPad,
   daemonSettings,
   serveDaemonCommand,
-  type DaemonBrowserPad,
   type DaemonCommandDeps,
 } from '../serve-daemon.js';
 
@@ -51,11 +49,6 @@ daemon is running on the socket, the path is not a socket, or the browser
 pad's port is taken), 2 usage error.
 `;
 
-const releaseMidi = async (midi: DaemonMidi) => {
-  midi.hub.close();
-  await midi.dispose();
-};
-
 /** The command with its start and wait steps injectable, so tests can check option handling without sockets. */
 export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS): Command {
   return {
@@ -78,31 +71,8 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
       const link = adminLinkSettings(values, settings.identityStorePath);
       if (pad !== null && link.print) return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
       return serveDaemonCommand('daemon', { settings, json: values.json === true }, io, deps, async (logger) => {
-        const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
-        let web: DaemonBrowserPad | null = null;
-        let others: SurfaceHub | null = null;
-        let surfaceProfiles: SurfaceCatalog | null = null;
-        try {
-          ({ hub: others, catalog: surfaceProfiles } = await surfaceHubFor(values, io, logger, deps));
-          if (pad !== null) web = await browserPadOrReport(pad, link, logger, deps);
-        } catch (error) {
-          others?.close();
-          await releaseMidi(midi);
-          throw error;
-        }
-        if (pad !== null && web === null) {
-          others?.close();
-          await releaseMidi(midi);
-          return null;
-        }
-        const controllers = others === null ? [midi.hub] : [midi.hub, others];
-        return {
-          // midi-rendering.md §13: with the browser, the browser comes first; serial and HID after MIDI.
-          surfaces: web === null ? controllers : [web.bridge.surface, ...controllers],
-          web,
-          release: () => midi.dispose(),
-          profileInventory: joinInventories([midiProfileInventory(midi, values['profile-file']), ...(surfaceProfiles === null ? [] : [surfaceProfileInventory(surfaceProfiles)])]),
-        };
+        const controllers = await openControllers(values, io, logger, { ...deps, midiBackend: deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())) });
+        return surfacesWithBrowserPad(controllers, pad, link, logger, deps);
       });
     },
   };
