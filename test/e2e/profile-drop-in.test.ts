@@ -74,7 +74,8 @@ describe('drop-in profiles (issue #16)', () => {
     writeFileSync(join(dir, 'two.json'), JSON.stringify(typo));
     renameSync(join(dir, 'two.json'), broken);
     await eventually(() => daemon.stderr().includes(`profile refused: ${broken}`), 'the daemon to refuse the typo');
-    expect(daemon.stderr()).toContain('capabilities: unknown keys: show_rbg (did you mean show_rgb?)');
+    // The problem is its own log line, which may reach the pipe a moment later.
+    await eventually(() => daemon.stderr().includes('capabilities: unknown keys: show_rbg (did you mean show_rgb?)'), 'the refusal to name the unknown key');
     const inventory = await inventoryOf(socket);
     expect(inventory['refused_profile_files']).toBe(1);
     expect(inventory['profiles'].some((p: { id: string }) => p.id === 'acme/grid/two')).toBe(false);
