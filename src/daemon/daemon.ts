@@ -1,5 +1,6 @@
 import { ControlPlane } from './control-plane/index.js';
 import { FileAccentStore } from './control-plane/file-accent-store.js';
+import { WriteBehind, type WriteBehindOptions } from './control-plane/write-behind.js';
 import { DaemonRuntime } from './runtime/runtime.js';
 import { RuntimeLoop } from './runtime/runtime-loop.js';
 import { SurfaceSet } from './runtime/surface-set.js';
@@ -23,6 +24,8 @@ export interface DaemonOptions {
   readonly actionDebounce?: number;
   /** The accent store file (control-plane.md §15); null or absent: no store. The CLI always passes one. */
   readonly identityStorePath?: string | null;
+  /** When the store file is rewritten: coalesced, at most once per interval (default 1 s), and on close. */
+  readonly identityStoreWrites?: WriteBehindOptions;
   readonly activityMotion?: boolean;
   /** Zero (headless), one or many surfaces, constructed but not initialised; the daemon initialises and closes them. */
   readonly surfaces?: readonly Surface[];
@@ -59,6 +62,8 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
   const surfaceList = options.surfaces ?? [];
   let server: SocketServer | null = null;
   let surfaces: SurfaceSet | null = null;
+  // Off the message path: a store rewritten on every overflow would put an fsync on every few messages.
+  const storeWrites = new WriteBehind(options.identityStoreWrites);
   try {
     surfaces = new SurfaceSet(surfaceList, logger);
     const plane = new ControlPlane({
@@ -67,7 +72,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       terminalHold: options.terminalHold,
       actionDebounce: options.actionDebounce,
       sessionTtl: options.sessionTtl,
-      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath }) : null,
+      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath, writes: storeWrites }) : null,
     });
     const outbox: Outbox = {
       send(connection, line) {
@@ -100,10 +105,11 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
     const loop = new RuntimeLoop(runtime, logger, options.pollInterval);
     loop.start();
     logStartup(logger, server, surfaces);
-    return makeHandle(runtime, server, surfaces, loop, logger);
+    return makeHandle({ runtime, server, surfaces, loop, storeWrites, logger });
   } catch (error) {
     await server?.close();
     closeSurfacesQuietly(surfaces, surfaceList);
+    storeWrites.flush();
     throw error;
   }
 }
@@ -119,7 +125,16 @@ function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: Surfac
   }
 }
 
-function makeHandle(runtime: DaemonRuntime, server: SocketServer, surfaces: SurfaceSet, loop: RuntimeLoop, logger: DaemonLogger): DaemonHandle {
+interface RunningParts {
+  readonly runtime: DaemonRuntime;
+  readonly server: SocketServer;
+  readonly surfaces: SurfaceSet;
+  readonly loop: RuntimeLoop;
+  readonly storeWrites: WriteBehind;
+  readonly logger: DaemonLogger;
+}
+
+function makeHandle({ runtime, server, surfaces, loop, storeWrites, logger }: RunningParts): DaemonHandle {
   let closing: Promise<void> | null = null;
   const closeSurfaces = () => {
     try {
@@ -139,6 +154,7 @@ function makeHandle(runtime: DaemonRuntime, server: SocketServer, surfaces: Surf
         runtime.stopExperience();
         await server.close();
         closeSurfaces();
+        storeWrites.flush();
       })();
       return closing;
     },
@@ -147,6 +163,7 @@ function makeHandle(runtime: DaemonRuntime, server: SocketServer, surfaces: Surf
       runtime.stopExperience();
       server.closeSync();
       closeSurfaces();
+      storeWrites.flush();
     },
   };
 }
