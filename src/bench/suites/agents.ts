@@ -1,0 +1,136 @@
+import { loadavg } from 'node:os';
+import { AGENT_WORKLOADS, burstOfUpdates, pacedRoundTrips, type AgentWorkload, type BurstFigures, type WorkloadSettings } from '../agent-workloads.js';
+import { commandText, startDaemonCommand, type DaemonCommand } from '../daemon-command.js';
+import { BenchChild } from '../bench-child.js';
+import type { LatencySummary } from '../latency.js';
+import type { BenchSettings } from '../settings.js';
+
+export interface WorkloadResult {
+  readonly workload: string;
+  readonly identities: number;
+  /** Paced `state` + `state_ack` round trips on one connection, µs. */
+  readonly roundTrip: LatencySummary;
+  readonly burst: BurstFigures;
+}
+
+/** One daemon command's figures. */
+export interface DaemonFigures {
+  readonly name: string;
+  readonly command: string;
+  /** spawn → first `pong`, ms, for every start: the startup runs, then one per workload. */
+  readonly startupMs: readonly number[];
+  readonly startupMedianMs: number;
+  readonly workloads: readonly WorkloadResult[];
+}
+
+/** A compared daemon against ours, per workload: below 1 / above 1 means ours is better. */
+export interface WorkloadRatio {
+  readonly workload: string;
+  /** Our round-trip p99 ÷ theirs. */
+  readonly p99Ratio: number;
+  /** Our burst messages/s ÷ theirs. */
+  readonly burstRatio: number;
+}
+
+export interface AgentsResult {
+  readonly settings: WorkloadSettings & { readonly startupRuns: number };
+  /** 1, 5 and 15 minute load averages before and after the suite: side by side, both daemons met the same load. */
+  readonly loadAverageBefore: readonly number[];
+  readonly loadAverageAfter: readonly number[];
+  /** Ours first, then the compared command, if any. */
+  readonly daemons: readonly DaemonFigures[];
+  /**
+   * Per workload, the same paced round trips to a bare echo server in its
+   * own process, which answers at once and does nothing else: no daemon can
+   * answer faster through this client on this machine.
+   */
+  readonly floor: readonly LatencySummary[];
+  /** Present when a command was compared. */
+  readonly ratios: readonly WorkloadRatio[] | null;
+}
+
+type Progress = (phase: string) => void;
+
+const roundedLoad = () => loadavg().map((load) => Math.round(load * 100) / 100);
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * Each daemon command runs as users run it: its own process, started fresh
+ * for every workload, spoken to by this process's client over the Unix
+ * socket. With a second command, each phase runs for both, one right after
+ * the other, so both meet the same machine and the ratios come from one run.
+ */
+export async function runAgentsSuite(commands: readonly DaemonCommand[], settings: BenchSettings, progress: Progress): Promise<AgentsResult> {
+  const workloadSettings = settings.agents;
+  const loadAverageBefore = roundedLoad();
+  const startups = commands.map((): number[] => []);
+  const results = commands.map((): WorkloadResult[] => []);
+  const floor: LatencySummary[] = [];
+  for (let run = 1; run <= settings.startupRuns; run += 1) {
+    for (const [k, command] of commands.entries()) {
+      progress(`agents: ${command.name}: spawn → first answer, start ${run} of ${settings.startupRuns}`);
+      const daemon = await startDaemonCommand(command);
+      startups[k]!.push(daemon.spawnToFirstAnswerMs);
+      await daemon.stop();
+    }
+  }
+  for (const workload of AGENT_WORKLOADS) {
+    for (const [k, command] of commands.entries()) {
+      const daemon = await startDaemonCommand(command);
+      startups[k]!.push(daemon.spawnToFirstAnswerMs);
+      try {
+        const count = workloadSettings.warmup + workloadSettings.samples;
+        const seconds = Math.ceil((count * workloadSettings.gapMs) / 2 / 1000);
+        progress(`agents: ${command.name}, ${workload.name}: ${count.toLocaleString('en-US')} paced round trips (about ${seconds} s)`);
+        const roundTrip = await pacedRoundTrips(daemon.socketPath, workload, workloadSettings);
+        progress(`agents: ${command.name}, ${workload.name}: burst of ${workloadSettings.burstMessages.toLocaleString('en-US')} updates`);
+        const burst = await burstOfUpdates(daemon.socketPath, workload, workloadSettings);
+        results[k]!.push({ workload: workload.name, identities: workload.identities, roundTrip, burst });
+      } finally {
+        await daemon.stop();
+      }
+    }
+    progress(`agents: floor, ${workload.name}: the same round trips to a bare echo server`);
+    floor.push(await echoRoundTrips(workload, workloadSettings));
+  }
+  const daemons = commands.map((command, k) => ({
+    name: command.name,
+    command: commandText(command),
+    startupMs: startups[k]!,
+    startupMedianMs: median(startups[k]!),
+    workloads: results[k]!,
+  }));
+  return {
+    settings: { ...workloadSettings, startupRuns: settings.startupRuns },
+    loadAverageBefore,
+    loadAverageAfter: roundedLoad(),
+    daemons,
+    floor,
+    ratios: daemons.length > 1 ? ratiosOf(daemons[0]!, daemons[1]!) : null,
+  };
+}
+
+async function echoRoundTrips(workload: AgentWorkload, settings: WorkloadSettings): Promise<LatencySummary> {
+  const echo = await BenchChild.start(['echo']);
+  try {
+    return await pacedRoundTrips(echo.socketPath, workload, settings, true);
+  } finally {
+    await echo.stop();
+  }
+}
+
+function ratiosOf(ours: DaemonFigures, theirs: DaemonFigures): WorkloadRatio[] {
+  return ours.workloads.map((mine, i) => {
+    const other = theirs.workloads[i]!;
+    return {
+      workload: mine.workload,
+      p99Ratio: mine.roundTrip.p99 / other.roundTrip.p99,
+      burstRatio: mine.burst.messagesPerSecond / other.burst.messagesPerSecond,
+    };
+  });
+}
