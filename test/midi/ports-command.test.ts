@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
+import { loadCommand } from '../../src/cli/command.js';
 import { makePortsCommand, portsCommand } from '../../src/cli/commands/ports.js';
 import { MidiUnavailableError } from '../../src/midi/errors.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
@@ -10,8 +11,9 @@ import { captureIo } from '../helpers/capture-io.js';
 const unavailable = () => new MidiUnavailableError('system-unavailable', 'Failed to initialise RtMidi');
 
 describe('pad-lattice ports', () => {
-  it('is registered', () => {
-    expect(COMMANDS).toContain(portsCommand);
+  it('is registered', async () => {
+    const entry = COMMANDS.find((command) => command.name === 'ports');
+    expect(entry && (await loadCommand(entry))).toBe(portsCommand);
   });
 
   it('lists inputs, then outputs, with the names the system reports', async () => {
