@@ -4,7 +4,8 @@ import type { MidiBackend } from '../midi/midi-port.js';
 import { parsePortSpec } from '../midi/port-spec.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { UsageError, type CliIo } from './command.js';
-import { browserPadFlagsGiven, browserPadProblem, browserPadSettings, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
+import { browserPadProblem, startBrowserPad, type StartBridge } from './browser-pad.js';
+import { browserPadFlagsGiven, browserPadSettings, type BrowserPadSettings, type BrowserPadValues } from './browser-pad-flags.js';
 import { midiHubFor } from './daemon-options.js';
 
 /** Where a standalone `demo` / `show` plays (experiences.md §10.5). */
@@ -16,7 +17,6 @@ export const SURFACE_HELP = `  --surface WHERE       midi (default): start at on
                         both: the browser pad and the controllers, started from the page`;
 
 type DeviceValues = { profile?: string; 'profile-file'?: string; input?: string; output?: string };
-type BrowserPadValues = Parameters<typeof browserPadSettings>[0];
 export type SurfaceValues = DeviceValues & BrowserPadValues & { surface?: string };
 
 export interface SurfacePlan {

@@ -6,11 +6,9 @@ import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import { runUntilSignalled } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
 import type { Surface } from '../daemon/surface.js';
-import { ManifestError } from '../experiences/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
-import { startWebBridge, type WebBridge } from '../web/index.js';
-import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
-import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
+import type { WebBridge } from '../web/index.js';
+import type { StartBridge } from './browser-pad.js';
 
 /** The options every daemon-running command (`daemon`, `web`) shares. */
 export const DAEMON_CORE_OPTIONS = {
@@ -64,7 +62,7 @@ type CoreValues = {
 };
 
 /** The daemon options the flags ask for, minus surfaces; checked before anything is opened, so a typo leaks nothing. */
-export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'experience' | 'earcons' | 'logger'> & { readonly audioFeedback: boolean };
+export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'surfacesLater' | 'experience' | 'earcons' | 'logger'> & { readonly audioFeedback: boolean };
 
 export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   if (values.socket === '') throw new UsageError('--socket must not be empty');
@@ -87,29 +85,6 @@ function daemonLogger(io: CliIo, json: boolean, command: string): DaemonLogger {
   return { info: write('info'), warn: write('warn'), error: write('error') };
 }
 
-/** The packaged Demo and Show, or null (reported) when the installation is broken. */
-async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<PackagedExperiences | null> {
-  try {
-    return await loadPackagedExperiences();
-  } catch (error) {
-    if (!(error instanceof ManifestError)) throw error;
-    logger.error(`packaged experience: ${error.message}`);
-    return null;
-  }
-}
-
-/** Starts the browser pad, or reports why it cannot (port taken, app not built …) and returns null. */
-export async function browserPadOrReport(settings: BrowserPadSettings, logger: DaemonLogger, deps: DaemonCommandDeps): Promise<WebBridge | null> {
-  try {
-    return await startBrowserPad(settings, logger, deps.startWeb ?? startWebBridge);
-  } catch (error) {
-    const problem = browserPadProblem(error, settings);
-    if (problem === null) throw error;
-    logger.error(`browser pad: ${problem}`);
-    return null;
-  }
-}
-
 /** The surfaces a daemon command opened, and what else must be let go with them. */
 export interface OpenedSurfaces {
   /** In the order of midi-rendering.md §13: the browser first, then the MIDI hub. */
@@ -119,67 +94,56 @@ export interface OpenedSurfaces {
   release(): Promise<void>;
 }
 
+/** Opens a command's surfaces once the daemon answers; null when it could not (already reported). */
+export type OpenSurfaces = (logger: DaemonLogger) => Promise<OpenedSurfaces | null>;
+
+/** How a daemon-running command was asked to run. */
+export interface DaemonRun {
+  readonly command: string;
+  readonly settings: DaemonSettings;
+  readonly json: boolean;
+  readonly io: CliIo;
+  readonly deps: DaemonCommandDeps;
+}
+
 /**
  * The steps every daemon-running command (`daemon`, `web`) takes once its
- * flags are checked: log as `pad-lattice <command>`, load the packaged
- * experiences, let the command open its surfaces (null when it could not,
- * already reported), then serve until stopped. Exit 1 when a step fails.
+ * flags are checked: start the daemon, which answers agents at once; then,
+ * with signals already handled, load the packaged experiences and open the
+ * command's surfaces (daemon-attach.ts, imported only now: controllers,
+ * profiles, the browser pad and the Show are not needed for a first answer)
+ * and attach them; then serve until stopped. If that second step fails, the
+ * daemon is shut down again and the command fails.
  */
-export async function serveDaemonCommand(
-  command: string,
-  flags: { readonly settings: DaemonSettings; readonly json: boolean },
-  io: CliIo,
-  deps: DaemonCommandDeps,
-  openSurfaces: (logger: DaemonLogger) => Promise<OpenedSurfaces | null>,
-): Promise<number> {
-  const logger = daemonLogger(io, flags.json, command);
-  const experiences = await packagedExperiencesOrReport(logger);
-  if (experiences === null) return EXIT.failure;
-  const opened = await openSurfaces(logger);
-  if (opened === null) return EXIT.failure;
-  return serveDaemon({ ...flags, ...opened, io, logger, deps, experiences });
-}
-
-interface DaemonPlan extends OpenedSurfaces {
-  readonly settings: DaemonSettings;
-  readonly io: CliIo;
-  readonly json: boolean;
-  readonly logger: DaemonLogger;
-  readonly deps: DaemonCommandDeps;
-  readonly experiences: PackagedExperiences;
-}
-
-/**
- * Runs a daemon on prepared surfaces, with the packaged Demo and Show, until
- * it is stopped; then lets go of everything, also when it could not start.
- */
-async function serveDaemon(plan: DaemonPlan): Promise<number> {
-  const { settings, io, logger, deps, web } = plan;
-  const { audioFeedback, ...options } = settings;
-  const hostAudio = audioFeedback ? daemonHostAudio(plan.experiences, logger, io.env) : null;
-  const experience = daemonExperiencePlayer(plan.experiences, plan.surfaces, logger, hostAudio);
-  // The daemon closes the surfaces; the bridge's listeners are gone only once its close is awaited.
-  const letGo = async () => {
-    hostAudio?.close();
-    await web?.bridge.close();
-    await plan.release();
-  };
+export async function serveDaemonCommand(run: DaemonRun, openSurfaces: OpenSurfaces): Promise<number> {
+  const logger = daemonLogger(run.io, run.json, run.command);
+  const { audioFeedback, ...options } = run.settings;
   let handle: DaemonHandle;
   try {
-    handle = await deps.start({ ...options, surfaces: plan.surfaces, experience, earcons: hostAudio, logger });
+    handle = await run.deps.start({ ...options, surfacesLater: true, logger });
   } catch (error) {
-    await letGo();
     if (!(error instanceof SocketStartupError)) throw error;
     logger.error(error.message);
     return EXIT.failure;
   }
-  if (web !== null) {
-    announceBrowserPad(web.bridge, io, plan.json);
-    if (web.open) (deps.openBrowser ?? openInBrowser)(web.bridge.adminUrl, io.env);
+  const stopped = run.deps.waitForStop(handle, logger);
+  // Awaited only once the surfaces are attached; a stop that fails before that must not go unhandled.
+  stopped.catch(() => undefined);
+  let attached: { release(): Promise<void> } | null;
+  try {
+    const { attachDaemonSurfaces } = await import('./daemon-attach.js');
+    attached = await attachDaemonSurfaces(handle, { ...run, logger, audioFeedback }, openSurfaces);
+  } catch (error) {
+    await handle.close();
+    throw error;
   }
-  logger.info(`connect an agent: pad-lattice send-state running${settings.socketPath === undefined ? '' : ` --socket ${settings.socketPath}`}`);
-  await deps.waitForStop(handle, logger);
-  await letGo();
+  if (attached === null) {
+    await handle.close();
+    return EXIT.failure;
+  }
+  logger.info(`connect an agent: pad-lattice send-state running${options.socketPath === undefined ? '' : ` --socket ${options.socketPath}`}`);
+  await stopped;
+  await attached.release();
   logger.info('stopped');
   return EXIT.ok;
 }

@@ -29,6 +29,13 @@ export interface DaemonOptions {
   readonly activityMotion?: boolean;
   /** Zero (headless), one or many surfaces, constructed but not initialised; the daemon initialises and closes them. */
   readonly surfaces?: readonly Surface[];
+  /**
+   * The caller opens its surfaces once the daemon answers and hands them to
+   * `attachSurfaces` (the CLI does, so its first answer does not wait for
+   * controllers, the browser pad or the experiences); the startup log then
+   * does not call the daemon headless.
+   */
+  readonly surfacesLater?: boolean;
   readonly experience?: ExperienceController;
   /** `--audio-feedback`: where live earcons play (control-plane.md §17.6); absent: none. */
   readonly earcons?: EarconSink | null;
@@ -39,12 +46,28 @@ export interface DaemonOptions {
   readonly pollInterval?: number;
 }
 
+/** Surfaces opened after startup, and what plays and sounds on them. */
+export interface SurfaceAttachment {
+  /** Constructed, not initialised, with the daemon's geometry (eight Scenes, the identity accents, when started headless). */
+  readonly surfaces: readonly Surface[];
+  readonly experience?: ExperienceController;
+  readonly earcons?: EarconSink | null;
+}
+
 export interface DaemonHandle {
   readonly socketPath: string;
   readonly runtime: DaemonRuntime;
   /** True only when connections are checked by peer uid; false means the 0600 socket mode is the only guard. */
   readonly peerCredentialCheck: boolean;
+  /** No surface (yet). */
   readonly headless: boolean;
+  /**
+   * Initialises the surfaces, adds them to the daemon's and repaints them
+   * with the current view. If one fails, all of them are closed and the error
+   * is thrown; the daemon keeps running. After close they are only closed
+   * (false).
+   */
+  attachSurfaces(attachment: SurfaceAttachment): boolean;
   /** Orderly shutdown (wire-protocol-1.md §3.3); idempotent. */
   close(): Promise<void>;
   /** Shutdown for exit paths that cannot wait: same steps, synchronous. Idempotent. */
@@ -104,7 +127,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
     surfaces.initialize();
     const loop = new RuntimeLoop(runtime, logger, options.pollInterval);
     loop.start();
-    logStartup(logger, server, surfaces);
+    logStartup(logger, server, surfaces, options.surfacesLater === true);
     return makeHandle({ runtime, server, surfaces, loop, storeWrites, logger });
   } catch (error) {
     await server?.close();
@@ -114,10 +137,14 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
   }
 }
 
-function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: SurfaceSet): void {
+function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: SurfaceSet, surfacesLater: boolean): void {
   logger.info(`listening on ${server.path} (mode 0600)`);
   if (server.peerCredentials.available) logger.info(server.peerCredentials.description);
   else logger.warn(server.peerCredentials.description);
+  if (!surfacesLater || !surfaces.headless) logSurfaces(logger, surfaces);
+}
+
+function logSurfaces(logger: DaemonLogger, surfaces: SurfaceSet): void {
   if (surfaces.headless) logger.info('no control surfaces: running headless');
   else {
     const open = surfaces.descriptors.map((d) => `${d.kind} ${d.profile}`);
@@ -147,7 +174,15 @@ function makeHandle({ runtime, server, surfaces, loop, storeWrites, logger }: Ru
     socketPath: server.path,
     runtime,
     peerCredentialCheck: server.peerCredentials.available,
-    headless: surfaces.headless,
+    get headless() {
+      return surfaces.headless;
+    },
+    attachSurfaces(attachment) {
+      if (!surfaces.add(attachment.surfaces)) return false;
+      runtime.attach(attachment);
+      logSurfaces(logger, surfaces);
+      return true;
+    },
     close() {
       closing ??= (async () => {
         loop.stop();

@@ -137,7 +137,7 @@ describe('pad-lattice daemon options', () => {
       start: async (options: DaemonOptions) => {
         seen.push(options);
         if (fail) throw fail;
-        return { close: async () => undefined } as unknown as DaemonHandle;
+        return { close: async () => undefined, attachSurfaces: () => true } as unknown as DaemonHandle;
       },
       waitForStop: async () => 'SIGTERM',
     };

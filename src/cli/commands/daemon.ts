@@ -1,19 +1,8 @@
 import { UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
-import { gateOnSequencer, type DaemonMidi } from '../../devices/hub/index.js';
-import { createJulusianBackend } from '../../midi/julusian-backend.js';
-import type { WebBridge } from '../../web/index.js';
-import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
-import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS, midiHubFor } from '../daemon-options.js';
-import {
-  DAEMON_CORE_HELP,
-  DAEMON_CORE_OPTIONS,
-  DEFAULT_DAEMON_DEPS,
-  browserPadOrReport,
-  daemonSettings,
-  serveDaemonCommand,
-  type DaemonCommandDeps,
-} from '../serve-daemon.js';
+import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad-flags.js';
+import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS } from '../daemon-midi-flags.js';
+import { DAEMON_CORE_HELP, DAEMON_CORE_OPTIONS, DEFAULT_DAEMON_DEPS, daemonSettings, serveDaemonCommand, type DaemonCommandDeps } from '../serve-daemon.js';
 
 export type { DaemonCommandDeps } from '../serve-daemon.js';
 
@@ -43,11 +32,6 @@ daemon is running on the socket, the path is not a socket, or the browser
 pad's port is taken), 2 usage error.
 `;
 
-const releaseMidi = async (midi: DaemonMidi) => {
-  midi.hub.close();
-  await midi.dispose();
-};
-
 /** The command with its start and wait steps injectable, so tests can check option handling without sockets. */
 export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS): Command {
   return {
@@ -65,26 +49,8 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
       const padFlags = browserPadFlagsGiven(values);
       if (values.web !== true && padFlags.length > 0) throw new UsageError(`${padFlags.join(', ')} ${padFlags.length === 1 ? 'needs' : 'need'} --web`);
       const pad = values.web === true ? browserPadSettings(values) : null;
-      return serveDaemonCommand('daemon', { settings, json: values.json === true }, io, deps, async (logger) => {
-        const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
-        let bridge: WebBridge | null = null;
-        try {
-          if (pad !== null) bridge = await browserPadOrReport(pad, logger, deps);
-        } catch (error) {
-          await releaseMidi(midi);
-          throw error;
-        }
-        if (pad !== null && bridge === null) {
-          await releaseMidi(midi);
-          return null;
-        }
-        return {
-          // midi-rendering.md §13: with the browser, the browser comes first.
-          surfaces: bridge === null ? [midi.hub] : [bridge.surface, midi.hub],
-          web: bridge === null || pad === null ? null : { bridge, open: pad.open },
-          release: () => midi.dispose(),
-        };
-      });
+      const run = { command: 'daemon', settings, json: values.json === true, io, deps };
+      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openDaemonSurfaces(values, pad, io, logger, deps));
     },
   };
 }

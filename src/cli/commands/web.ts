@@ -1,15 +1,7 @@
 import type { CliIo, Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
-import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadSettings } from '../browser-pad.js';
-import {
-  DAEMON_CORE_HELP,
-  DAEMON_CORE_OPTIONS,
-  DEFAULT_DAEMON_DEPS,
-  browserPadOrReport,
-  daemonSettings,
-  serveDaemonCommand,
-  type DaemonCommandDeps,
-} from '../serve-daemon.js';
+import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadSettings } from '../browser-pad-flags.js';
+import { DAEMON_CORE_HELP, DAEMON_CORE_OPTIONS, DEFAULT_DAEMON_DEPS, daemonSettings, serveDaemonCommand, type DaemonCommandDeps } from '../serve-daemon.js';
 
 const HELP = `Usage: pad-lattice web [options]
 
@@ -44,10 +36,8 @@ export function makeWebCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS): C
       const { values } = parseCommandArgs(args, { ...DAEMON_CORE_OPTIONS, ...BROWSER_PAD_OPTIONS });
       const settings = daemonSettings(values, io);
       const pad = browserPadSettings(values);
-      return serveDaemonCommand('web', { settings, json: values.json === true }, io, deps, async (logger) => {
-        const bridge = await browserPadOrReport(pad, logger, deps);
-        return bridge === null ? null : { surfaces: [bridge.surface], web: { bridge, open: pad.open }, release: async () => undefined };
-      });
+      const run = { command: 'web', settings, json: values.json === true, io, deps };
+      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openWebSurfaces(pad, logger, deps));
     },
   };
 }

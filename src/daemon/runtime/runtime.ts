@@ -36,11 +36,11 @@ export class DaemonRuntime {
   readonly activityMotion: boolean;
   readonly #outbox: Outbox;
   readonly #clock: MonotonicClock;
-  readonly #experience: ExperienceController;
+  #experience: ExperienceController;
   readonly #logger: DaemonLogger;
   readonly #scheduler: RenderScheduler;
   readonly #context: MessageContext;
-  readonly #audio: AudioFeedback | null;
+  #audio: AudioFeedback | null;
   #inputListener: () => void = () => undefined;
 
   constructor(options: RuntimeOptions) {
@@ -81,6 +81,17 @@ export class DaemonRuntime {
   /** Told after every handled line and closed connection; the loop uses it to iterate without waiting for its timer. */
   onInput(listener: () => void): void {
     this.#inputListener = listener;
+  }
+
+  /**
+   * What came with surfaces attached after startup: the Demo/Show controller
+   * that draws on them and the host earcons. The next render step repaints
+   * every surface with the current view.
+   */
+  attach(parts: { readonly experience?: ExperienceController; readonly earcons?: EarconSink | null }): void {
+    if (parts.experience !== undefined) this.#experience = parts.experience;
+    if (parts.earcons) this.#audio = new AudioFeedback(parts.earcons);
+    this.#scheduler.force();
   }
 
   /** One complete inbound line of a connection: decode at the edge, then handle; errors are answered, never thrown. */

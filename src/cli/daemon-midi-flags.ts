@@ -1,0 +1,33 @@
+import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/greeting-scroll.js';
+
+/*
+ * The daemon's controller flags, apart from opening the controllers
+ * (daemon-options.ts), so the daemon parses them without loading the MIDI
+ * and profile code before it answers its first client.
+ */
+
+/** The daemon's controller options (parsed by `daemon`; see createMidiHub). */
+export const DAEMON_MIDI_OPTIONS = {
+  profile: { type: 'string' },
+  'profile-file': { type: 'string' },
+  input: { type: 'string' },
+  output: { type: 'string' },
+  'no-greeting': { type: 'boolean', default: false },
+  'greeting-delay': { type: 'string' },
+} as const;
+
+export const DAEMON_MIDI_HELP = `Controllers:
+  --profile ID            drive controllers of this profile (experimental ones too)
+  --profile-file FILE     drive controllers of the profile in FILE
+  --input NAME            the MIDI input port (as 'pad-lattice ports' lists it), or
+                          file:PATH to read presses as hex lines from a file or FIFO
+  --output NAME           the MIDI output port, or trace:PATH to write every message
+                          as a hex line (trace:- = stdout); file:/trace: need --profile
+  --no-greeting           skip the "${DEFAULT_GREETING}" scroll on new controllers
+  --greeting-delay SEC    seconds per greeting frame (default ${DEFAULT_GREETING_DELAY_SECONDS})
+
+Without --profile the daemon opens every controller that a supported profile
+matches ('pad-lattice devices' shows them). It looks for controllers about once
+a second: one plugged in later shows the current view at once, one unplugged is
+dropped and repainted when it returns; several can run at once. Without any
+controller, or without MIDI on the machine, the daemon keeps running.`;
