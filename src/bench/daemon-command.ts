@@ -41,6 +41,14 @@ export function ownDaemonCommand(): DaemonCommand {
   };
 }
 
+/** A Node server that answers every chunk with a pong and does nothing else. */
+const BARE_NODE_SERVER = `require('node:net').createServer((c) => c.on('data', () => c.write('{"protocol":1,"type":"pong"}\\n'))).listen(process.argv[1])`;
+
+/** The startup floor: how long this machine takes to start Node and answer on a Unix socket, with no daemon code at all. */
+export function bareNodeServerCommand(): DaemonCommand {
+  return { name: 'floor: bare Node server', argv: [process.execPath, '-e', BARE_NODE_SERVER, '{socket}'] };
+}
+
 /** The command line as a shell would show it (for the report). */
 export function commandText(command: DaemonCommand): string {
   return command.argv.map((word) => (/^[\w@%+=:,./{}-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`)).join(' ');
@@ -51,6 +59,12 @@ export interface RunningDaemon {
   readonly socketPath: string;
   /** From spawn() until the first `pong` arrived, in milliseconds. */
   readonly spawnToFirstAnswerMs: number;
+  /**
+   * From spawn() until `status` first listed a surface: a daemon may answer
+   * before its controllers are open (ours does). Null when none appeared
+   * within 30 s, as for a daemon without surfaces, or when not asked.
+   */
+  readonly spawnToSurfacesMs: number | null;
   /** SIGTERM, then SIGKILL if it has not exited within 5 s; removes {dir}. */
   stop(): Promise<void>;
 }
@@ -60,7 +74,7 @@ export interface RunningDaemon {
  * attempts are retried every millisecond, so the figure is the daemon's
  * startup, not the bench's polling.
  */
-export async function startDaemonCommand(command: DaemonCommand): Promise<RunningDaemon> {
+export async function startDaemonCommand(command: DaemonCommand, waitForSurfaces = true): Promise<RunningDaemon> {
   // Short: Unix socket paths are limited to 107 bytes.
   const dir = mkdtempSync(join(tmpdir(), 'plb-'));
   const socketPath = join(dir, 'd.sock');
@@ -79,9 +93,11 @@ export async function startDaemonCommand(command: DaemonCommand): Promise<Runnin
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     const answeredAt = await firstAnswer(socketPath, child, () => stderr);
+    const surfacesAt = waitForSurfaces ? await firstSurface(socketPath) : null;
     return {
       socketPath,
       spawnToFirstAnswerMs: Number(answeredAt - spawnedAt) / 1e6,
+      spawnToSurfacesMs: surfacesAt === null ? null : Number(surfacesAt - spawnedAt) / 1e6,
       async stop() {
         await terminate(child, exited);
         remove();
@@ -126,6 +142,28 @@ async function pingOnce(socketPath: string): Promise<bigint | null> {
     return line.at;
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('expected a pong')) throw error;
+    return null;
+  } finally {
+    connection.close();
+  }
+}
+
+const STATUS = '{"protocol":1,"type":"status"}\n';
+const SURFACES_TIMEOUT_MS = 30_000;
+const STATUS_INTERVAL_MS = 5;
+
+/** When a `status` reply first listed a surface, or null after 30 s without one. */
+async function firstSurface(socketPath: string): Promise<bigint | null> {
+  const connection = await LineConnection.connect(socketPath);
+  const deadline = Date.now() + SURFACES_TIMEOUT_MS;
+  try {
+    while (Date.now() < deadline) {
+      const reply = connection.nextLine(SURFACES_TIMEOUT_MS);
+      connection.write(STATUS);
+      const status = JSON.parse((await reply).line) as { surfaces?: unknown };
+      if (Array.isArray(status.surfaces) && status.surfaces.length > 0) return (await reply).at;
+      await sleep(STATUS_INTERVAL_MS);
+    }
     return null;
   } finally {
     connection.close();

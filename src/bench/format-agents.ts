@@ -1,5 +1,5 @@
 import { COMPARED_WORKLOADS } from './targets.js';
-import type { AgentsResult } from './suites/agents.js';
+import { median, type AgentsResult } from './suites/agents.js';
 import { LATENCY_COLUMNS, formatTable, integer, latencyCells, left, ratio, right } from './table.js';
 
 const ms = (value: number) => value.toFixed(1);
@@ -14,8 +14,11 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
   const parts = [
     formatTable([left('daemon'), left('command ({socket}, {dir}: fresh per start)')], agents.daemons.map((d) => [d.name, d.command])),
     formatTable(
-      [left('spawn → first answer, ms'), right('starts'), right('min'), right('median'), right('max')],
-      agents.daemons.map((d) => [d.name, String(d.startupMs.length), ms(Math.min(...d.startupMs)), ms(d.startupMedianMs), ms(Math.max(...d.startupMs))]),
+      [left('spawn → first answer, ms'), right('starts'), right('min'), right('median'), right('max'), right('→ surfaces, median')],
+      [
+        ...agents.daemons.map((d) => [...startupRow(d.name, d.startupMs), surfacesCell(d.surfacesMs)]),
+        startupRow('floor: bare Node server', agents.startupFloorMs),
+      ],
     ),
     formatTable(
       [left('workload'), left('daemon'), ...LATENCY_COLUMNS.map((c) => ({ ...c, header: `${c.header}${c.header === 'n' ? '' : ' µs'}` })), right('burst msg/s'), right('errors')],
@@ -32,9 +35,19 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
     );
   }
   parts.push(
-    `  floor: the same round trips to a bare echo server in its own process, which answers at once: no daemon can answer faster here.`,
+    '  floor: the same round trips to a bare echo server in its own process, which answers at once, and the start of a bare\n' +
+      '  Node server: no daemon can answer faster through this client, nor a Node daemon start faster, on this machine.',
   );
   return `${title('agents', detail)}\n${parts.join('\n\n')}`;
+}
+
+function startupRow(name: string, starts: readonly number[]): string[] {
+  return [name, String(starts.length), ms(Math.min(...starts)), ms(median(starts)), ms(Math.max(...starts))];
+}
+
+function surfacesCell(starts: readonly (number | null)[]): string {
+  const listed = starts.filter((start): start is number => start !== null);
+  return listed.length === 0 ? 'none' : ms(median(listed));
 }
 
 function workloadRows(agents: AgentsResult): string[][] {

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { AGENT_WORKLOADS, burstOfUpdates, pacedRoundTrips, type AgentWorkload, type BurstFigures, type WorkloadSettings } from '../agent-workloads.js';
-import { commandText, startDaemonCommand, type DaemonCommand } from '../daemon-command.js';
+import { bareNodeServerCommand, commandText, startDaemonCommand, type DaemonCommand } from '../daemon-command.js';
 import { BenchChild } from '../bench-child.js';
 import type { LatencySummary } from '../latency.js';
 import type { BenchSettings } from '../settings.js';
@@ -20,6 +20,8 @@ export interface DaemonFigures {
   /** spawn → first `pong`, ms, for every start: the startup runs, then one per workload. */
   readonly startupMs: readonly number[];
   readonly startupMedianMs: number;
+  /** spawn → `status` lists a surface, ms, for every start (none: the daemon never listed one within 30 s). */
+  readonly surfacesMs: readonly (number | null)[];
   readonly workloads: readonly WorkloadResult[];
 }
 
@@ -45,6 +47,8 @@ export interface AgentsResult {
    * answer faster through this client on this machine.
    */
   readonly floor: readonly LatencySummary[];
+  /** Spawn → first answer of a bare Node server (no daemon code), once per startup run: Node's own share of the startup budget here. */
+  readonly startupFloorMs: readonly number[];
   /** Present when a command was compared. */
   readonly ratios: readonly WorkloadRatio[] | null;
 }
@@ -69,20 +73,26 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
   const workloadSettings = settings.agents;
   const loadAverageBefore = roundedLoad();
   const startups = commands.map((): number[] => []);
+  const surfaceStarts = commands.map((): (number | null)[] => []);
   const results = commands.map((): WorkloadResult[] => []);
   const floor: LatencySummary[] = [];
+  const startupFloorMs: number[] = [];
+  const floorCommand = bareNodeServerCommand();
   for (let run = 1; run <= settings.startupRuns; run += 1) {
-    for (const [k, command] of commands.entries()) {
+    for (const [k, command] of [...commands, floorCommand].entries()) {
       progress(`agents: ${command.name}: spawn → first answer, start ${run} of ${settings.startupRuns}`);
-      const daemon = await startDaemonCommand(command);
-      startups[k]!.push(daemon.spawnToFirstAnswerMs);
+      const daemon = await startDaemonCommand(command, command !== floorCommand);
+      (startups[k] ?? startupFloorMs).push(daemon.spawnToFirstAnswerMs);
+      surfaceStarts[k]?.push(daemon.spawnToSurfacesMs);
       await daemon.stop();
     }
   }
   for (const workload of AGENT_WORKLOADS) {
     for (const [k, command] of commands.entries()) {
+      // Measured once its surfaces are open: a daemon that has been running a while is what agents meet.
       const daemon = await startDaemonCommand(command);
       startups[k]!.push(daemon.spawnToFirstAnswerMs);
+      surfaceStarts[k]!.push(daemon.spawnToSurfacesMs);
       try {
         const count = workloadSettings.warmup + workloadSettings.samples;
         const seconds = Math.ceil((count * workloadSettings.gapMs) / 2 / 1000);
@@ -103,6 +113,7 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
     command: commandText(command),
     startupMs: startups[k]!,
     startupMedianMs: median(startups[k]!),
+    surfacesMs: surfaceStarts[k]!,
     workloads: results[k]!,
   }));
   return {
@@ -111,6 +122,7 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
     loadAverageAfter: roundedLoad(),
     daemons,
     floor,
+    startupFloorMs,
     ratios: daemons.length > 1 ? ratiosOf(daemons[0]!, daemons[1]!) : null,
   };
 }
