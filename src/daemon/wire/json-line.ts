@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS, unsupportedProtocolText } from './error-texts.js';
 import { MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from './limits.js';
@@ -27,6 +28,8 @@ export function parseProtocolObject(line: Uint8Array): JsonObject {
 }
 
 function decodeUtf8(line: Uint8Array): string {
+  // Nearly every line is ASCII, which is valid UTF-8 and decodes byte for byte; this check is native and cheap.
+  if (isAscii(line)) return (Buffer.isBuffer(line) ? line : Buffer.from(line.buffer, line.byteOffset, line.byteLength)).toString('latin1');
   try {
     return STRICT_UTF8.decode(line);
   } catch {
