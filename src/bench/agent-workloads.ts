@@ -23,8 +23,10 @@ export interface WorkloadSettings {
   readonly warmup: number;
   /** After each reply the client waits a random 0…gapMs, so each update meets an idle daemon, as an agent's does. */
   readonly gapMs: number;
-  /** Fire-and-forget `state` lines in the measured burst (a tenth as many warm up first). */
+  /** Fire-and-forget `state` lines in the measured burst. */
   readonly burstMessages: number;
+  /** Lines of the burst before it, which warms a JIT up as a running daemon is warm; not timed. */
+  readonly burstWarmup: number;
 }
 
 export interface BurstFigures {
@@ -77,12 +79,12 @@ export async function pacedRoundTrips(socketPath: string, workload: AgentWorkloa
 /**
  * Fire-and-forget `state` lines written at once on one connection, then a
  * `ping`: lines on a connection are handled in order, so the pong means every
- * update before it was handled. A tenth-size burst warms up first.
+ * update before it was handled. A smaller burst warms up first.
  */
 export async function burstOfUpdates(socketPath: string, workload: AgentWorkload, settings: WorkloadSettings): Promise<BurstFigures> {
   const connection = await LineConnection.connect(socketPath);
   try {
-    await burst(connection, workload, Math.max(1, Math.round(settings.burstMessages / 10)));
+    await burst(connection, workload, settings.burstWarmup);
     return await burst(connection, workload, settings.burstMessages);
   } finally {
     connection.close();

@@ -9,7 +9,7 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
   const { settings } = agents;
   const detail =
     `each daemon in its own process, fresh for every workload, one client on its Unix socket; ` +
-    `${integer(settings.samples)} round trips paced 0–${settings.gapMs} ms (after ${integer(settings.warmup)} warm-up), bursts of ${integer(settings.burstMessages)}; ` +
+    `${integer(settings.samples)} round trips paced 0–${settings.gapMs} ms (after ${integer(settings.warmup)} warm-up), bursts of ${integer(settings.burstMessages)} (after ${integer(settings.burstWarmup)}); ` +
     `load ${agents.loadAverageBefore.join(' ')} before, ${agents.loadAverageAfter.join(' ')} after`;
   const parts = [
     formatTable([left('daemon'), left('command ({socket}, {dir}: fresh per start)')], agents.daemons.map((d) => [d.name, d.command])),

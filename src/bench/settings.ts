@@ -25,7 +25,7 @@ export const FULL_SETTINGS: BenchSettings = {
   latencyWarmup: 200,
   burstClients: 10,
   burstMessages: 100_000,
-  agents: { samples: 1_000, warmup: 100, gapMs: 20, burstMessages: 20_000 },
+  agents: { samples: 1_000, warmup: 100, gapMs: 20, burstMessages: 20_000, burstWarmup: 5_000 },
   startupRuns: 5,
 };
 
@@ -36,6 +36,6 @@ export const QUICK_SETTINGS: BenchSettings = {
   latencyWarmup: 10,
   burstClients: 10,
   burstMessages: 10_000,
-  agents: { samples: 30, warmup: 5, gapMs: 2, burstMessages: 500 },
+  agents: { samples: 30, warmup: 5, gapMs: 2, burstMessages: 500, burstWarmup: 50 },
   startupRuns: 1,
 };
