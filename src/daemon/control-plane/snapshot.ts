@@ -1,11 +1,10 @@
 import type { AgentState, ControlAction, SurfaceView } from '../../domain/index.js';
-import { sessionLabel } from './label.js';
-import type { SessionRecord } from './session-record.js';
+import { shownMetadata, type SessionRecord } from './session-record.js';
 import type { SessionSnapshot } from './types.js';
 
 /** A frozen copy of one session for status and acknowledgements (control-plane.md §18). */
 export function snapshotOf(record: SessionRecord, selected: boolean, leased: boolean): SessionSnapshot {
-  const metadata = Object.freeze(Object.fromEntries(record.metadata));
+  const { metadata, label } = shownMetadata(record);
   return Object.freeze({
     identity: record.identity,
     state: record.state,
@@ -13,7 +12,7 @@ export function snapshotOf(record: SessionRecord, selected: boolean, leased: boo
     accent: record.accent,
     selected,
     leased,
-    label: sessionLabel(record.identity, metadata),
+    label,
     metadata,
   });
 }
@@ -44,7 +43,7 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
           selected: record === parts.selected,
           // A visible session always has an accent; the fallback only guards the type.
           accent: record.accent ?? parts.accentNames[slot] ?? '',
-          label: sessionLabel(record.identity, Object.fromEntries(record.metadata)),
+          label: shownMetadata(record).label,
         });
       }),
     ),
