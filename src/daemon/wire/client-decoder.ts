@@ -2,6 +2,7 @@ import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS, unknownMessageTypeText } from './error-texts.js';
 import {
   DEFAULT_IDENTITY,
+  NO_METADATA,
   actionsField,
   agentMetadata,
   identityOf,
@@ -59,7 +60,7 @@ function decodeState(object: JsonObject): ClientMessage {
   const agentObject = optionalAgentObject(object);
   const agent = agentObject === null ? DEFAULT_IDENTITY : identityOf(agentObject);
   const state = stateField(object);
-  const metadata = agentObject === null ? Object.freeze({}) : agentMetadata(agentObject);
+  const metadata = agentObject === null ? NO_METADATA : agentMetadata(agentObject);
   const leaseId = optionalIdentifier(object, 'lease_id');
   const reply = optionalBoolean(object, 'reply');
   return { type: 'state', state, agent, metadata, leaseId, reply };

@@ -18,6 +18,8 @@ export const DEFAULT_IDENTITY: AgentIdentity = makeIdentity('local', 'default');
 
 const IDENTITY_MEMBERS: ReadonlySet<string> = new Set(['backend', 'session_id']);
 const NO_MEMBERS: ReadonlySet<string> = new Set();
+/** Most messages carry no metadata: they all share this one. */
+export const NO_METADATA: Metadata = Object.freeze({});
 
 function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
@@ -94,7 +96,7 @@ export function agentMetadata(agent: JsonObject): Metadata {
 /** §5.6: the `session_lease` metadata object. */
 export function leaseMetadata(object: JsonObject): Metadata {
   const value = member(object, 'metadata');
-  if (value === undefined || value === null) return Object.freeze({});
+  if (value === undefined || value === null) return NO_METADATA;
   if (!isJsonObject(value)) throw invalidMessage(ERROR_TEXTS.metadataNotObject);
   return stringMembers(value, NO_MEMBERS, ERROR_TEXTS.metadataKeys, ERROR_TEXTS.metadataValues);
 }
@@ -109,6 +111,7 @@ function stringMembers(object: JsonObject, skip: ReadonlySet<string>, keysText: 
     if (!isNonEmptyString(value)) throw invalidMessage(valuesText);
     entries.push([key, value]);
   }
+  if (entries.length === 0) return NO_METADATA;
   // fromEntries defines own properties, so a "__proto__" key stays ordinary data.
   return Object.freeze(Object.fromEntries(entries));
 }
