@@ -1,6 +1,6 @@
 import type { ControlAction, SurfaceEvent } from '../../domain/index.js';
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
-import { decodeClientLine, type StatusReport } from '../wire/index.js';
+import { decodeClientLine, type AsciiLine, type StatusReport } from '../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
 import type { MonotonicClock } from './clock.js';
 import { ATTENTION_BLOCK_REASON, NO_EXPERIENCES, type ExperienceController } from './experience.js';
@@ -95,7 +95,7 @@ export class DaemonRuntime {
   }
 
   /** One complete inbound line of a connection: decode at the edge, then handle; errors are answered, never thrown. */
-  handleLine(connection: ConnectionId, line: Uint8Array): void {
+  handleLine(connection: ConnectionId, line: Uint8Array | AsciiLine): void {
     this.#handleLine(connection, line);
     this.#inputListener();
   }
@@ -138,7 +138,7 @@ export class DaemonRuntime {
     this.#experience.stop('daemon_stopped');
   }
 
-  #handleLine(connection: ConnectionId, line: Uint8Array): void {
+  #handleLine(connection: ConnectionId, line: Uint8Array | AsciiLine): void {
     const decoded = decodeClientLine(line);
     if (!decoded.ok) {
       sendReply(this.#outbox, connection, { type: 'error', code: decoded.error.code, message: decoded.error.message });

@@ -1,9 +1,9 @@
 import type { Socket } from 'node:net';
-import { LineSplitter } from '../wire/index.js';
+import { LineSplitter, type Line } from '../wire/index.js';
 
 export interface ConnectionHandler {
   /** One complete, non-blank line (without LF), in arrival order. */
-  onLine(connection: Connection, line: Buffer): void;
+  onLine(connection: Connection, line: Line): void;
   /** Called once when the connection is gone, whatever the cause (peer close, reset, write error, shutdown). */
   onClose(connection: Connection): void;
 }

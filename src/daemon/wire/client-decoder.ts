@@ -16,6 +16,7 @@ import {
   ttlField,
 } from './fields.js';
 import { member, parseProtocolObject, type JsonObject } from './json-line.js';
+import type { AsciiLine } from './line-splitter.js';
 import type { ClientMessage, ClientMessageType } from './messages.js';
 import { ProtocolError, catchProtocolError, invalidMessage, type DecodeResult } from './protocol-error.js';
 
@@ -24,7 +25,7 @@ import { ProtocolError, catchProtocolError, invalidMessage, type DecodeResult } 
  * the error the daemon answers with (wire-protocol-1.md §4.4, §5, §6). Never
  * throws for any input.
  */
-export function decodeClientLine(line: Uint8Array): DecodeResult<ClientMessage> {
+export function decodeClientLine(line: Uint8Array | AsciiLine): DecodeResult<ClientMessage> {
   return catchProtocolError(() => decodeClientObject(parseProtocolObject(line)));
 }
 

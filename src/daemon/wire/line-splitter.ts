@@ -1,4 +1,15 @@
+import { isAscii } from 'node:buffer';
 import { LF, MAX_MESSAGE_BYTES } from './limits.js';
+
+/**
+ * A line known to be ASCII, as text: its length is its byte count and it
+ * needs no UTF-8 decoding. The splitter hands over lines of an ASCII stretch
+ * of a chunk this way, after one check and one conversion for all of them.
+ */
+export type AsciiLine = string & { readonly __asciiLine: unique symbol };
+
+/** One complete line without its LF. */
+export type Line = Buffer | AsciiLine;
 
 /**
  * Splits a byte stream into NDJSON lines (wire-protocol-1.md §4.3).
@@ -10,7 +21,9 @@ import { LF, MAX_MESSAGE_BYTES } from './limits.js';
  * of ASCII whitespace only, which the protocol skips silently. Lines longer
  * than the cap are still handed over: the decoder rejects them individually.
  * Bytes after the last LF wait for the next chunk; at end of stream they are
- * simply dropped by discarding the splitter.
+ * simply dropped by discarding the splitter. The lines of a chunk are handed
+ * over as text (AsciiLine) when they are all ASCII, as they nearly always
+ * are, otherwise as bytes.
  */
 export class LineSplitter {
   readonly #cap: number;
@@ -33,20 +46,25 @@ export class LineSplitter {
   }
 
   /** Feeds one received chunk; returns false when the stream overflowed the cap. */
-  push(chunk: Uint8Array, onLine: (line: Buffer) => void): boolean {
+  push(chunk: Uint8Array, onLine: (line: Line) => void): boolean {
     if (this.#overflowed) return false;
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    let lf = bytes.indexOf(LF);
-    if (lf < 0) return this.#keep(bytes);
+    const firstLf = bytes.indexOf(LF);
+    if (firstLf < 0) return this.#keep(bytes);
     let start = 0;
-    while (lf >= 0) {
-      const line = this.#takeLine(bytes.subarray(start, lf));
-      if (!isBlank(line)) onLine(line);
-      start = lf + 1;
-      lf = bytes.indexOf(LF, start);
+    if (this.#pending.length > 0) {
+      // The line begun in an earlier chunk ends here.
+      handOver(this.#takeLine(bytes.subarray(0, firstLf)), onLine);
+      start = firstLf + 1;
+    }
+    const end = bytes.lastIndexOf(LF) + 1;
+    if (start < end) {
+      const complete = bytes.subarray(start, end);
+      if (isAscii(complete)) splitText(complete.toString('latin1'), onLine);
+      else splitBytes(complete, onLine);
     }
     // Copy the tail so a small remainder does not pin the whole received chunk.
-    if (start < bytes.length) this.#append(Buffer.from(bytes.subarray(start)));
+    if (end < bytes.length) this.#append(Buffer.from(bytes.subarray(end)));
     return true;
   }
 
@@ -75,10 +93,34 @@ export class LineSplitter {
   }
 }
 
-/** Space, TAB, LF, VT, FF, CR: the bytes a skippable line may consist of. */
-function isBlank(line: Buffer): boolean {
-  for (const byte of line) {
-    if (byte !== 0x20 && (byte < 0x09 || byte > 0x0d)) return false;
+/** Space, TAB, LF, VT, FF, CR: what a skippable line may consist of. */
+function isBlankCode(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
+function isBlank(line: Line): boolean {
+  if (typeof line === 'string') {
+    for (let i = 0; i < line.length; i += 1) if (!isBlankCode(line.charCodeAt(i))) return false;
+    return true;
   }
+  for (const byte of line) if (!isBlankCode(byte)) return false;
   return true;
+}
+
+function handOver(line: Line, onLine: (line: Line) => void): void {
+  if (!isBlank(line)) onLine(line);
+}
+
+/** Every LF-terminated line of ASCII `text`. */
+function splitText(text: string, onLine: (line: Line) => void): void {
+  for (let start = 0, lf = text.indexOf('\n'); lf >= 0; start = lf + 1, lf = text.indexOf('\n', start)) {
+    handOver(text.slice(start, lf) as AsciiLine, onLine);
+  }
+}
+
+/** Every LF-terminated line of `bytes`. */
+function splitBytes(bytes: Buffer, onLine: (line: Line) => void): void {
+  for (let start = 0, lf = bytes.indexOf(LF); lf >= 0; start = lf + 1, lf = bytes.indexOf(LF, start)) {
+    handOver(bytes.subarray(start, lf), onLine);
+  }
 }
