@@ -29,7 +29,8 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
                           0 disables)
   --identity-store PATH   accent preference file (default
                           $XDG_STATE_HOME/pad-lattice/identities.json, else
-                          ~/.local/state/pad-lattice/identities.json)
+                          ~/.local/state/pad-lattice/identities.json); written
+                          at most once a second, and when the daemon stops
   --activity-motion       slowly re-render a running selected session
   --audio-feedback        play earcons for agent states and presses, the Demo's
                           earcons and the Show's score on this machine (through

@@ -79,13 +79,38 @@ export function optionalAgentObject(object: JsonObject): JsonObject | null {
   return value;
 }
 
+/** The identities of the agents seen lately, so each agent's messages share one identity object (and its key). */
+const RECENT_IDENTITIES_BOUND = 1024;
+const recentIdentities = new Map<string, Map<string, AgentIdentity>>();
+let recentIdentityCount = 0;
+
+function recentIdentity(backend: string, sessionId: string): AgentIdentity {
+  let sessions = recentIdentities.get(backend);
+  let identity = sessions?.get(sessionId);
+  if (identity !== undefined) return identity;
+  // Bounded: a flood of distinct identities starts the table over instead of growing it.
+  if (recentIdentityCount >= RECENT_IDENTITIES_BOUND) {
+    recentIdentities.clear();
+    recentIdentityCount = 0;
+    sessions = undefined;
+  }
+  if (sessions === undefined) {
+    sessions = new Map();
+    recentIdentities.set(backend, sessions);
+  }
+  identity = makeIdentity(backend, sessionId);
+  sessions.set(sessionId, identity);
+  recentIdentityCount += 1;
+  return identity;
+}
+
 /** §5.3: backend before session_id. */
 export function identityOf(agent: JsonObject): AgentIdentity {
   const backend = member(agent, 'backend');
   if (!isNonEmptyString(backend)) throw invalidMessage(ERROR_TEXTS.agentBackend);
   const sessionId = member(agent, 'session_id');
   if (!isNonEmptyString(sessionId)) throw invalidMessage(ERROR_TEXTS.agentSessionId);
-  return makeIdentity(backend, sessionId);
+  return recentIdentity(backend, sessionId);
 }
 
 /** §5.5: the members of a `state` agent other than the identity, each a non-empty string. */
