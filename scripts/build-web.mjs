@@ -5,17 +5,21 @@
 // manifests under experiences/, and the browser's earcons and Show soundtrack
 // rendered into experiences/audio/ by the main build's compiled src/audio (so
 // run `tsc -p tsconfig.json` first; `npm run build` does). No bundler: the
-// browser loads the compiled ES modules directly.
+// browser loads the compiled ES modules directly. When none of its inputs changed since the
+// last build and its outputs are all still there, it does nothing.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outIndex = process.argv.indexOf('--out');
 const out = outIndex > 0 ? resolve(process.argv[outIndex + 1] ?? '') : join(root, 'dist', 'web-app');
 const appDir = join(root, 'src', 'web', 'app');
+const publicIndex = process.argv.indexOf('--public-out');
+const publicOut = publicIndex > 0 ? resolve(process.argv[publicIndex + 1] ?? '') : join(dirname(out), 'web-public');
 
 // The bundle's experiences/ folder (web-surface-protocol-1.md §3.5) at the public paths of
 // experiences.md §11.5 and §13, filled with the files src/experiences/packaged.ts names.
@@ -76,15 +80,62 @@ function vendorZod(assets) {
 // runtime (Demo, Sandbox, Show played in the page). The daemon's bridge serves dist/web-app and
 // shadows config.json with live mode; nothing serves this copy, it is what a static site hosts.
 // Default location: beside the app folder (dist/web-public); --public-out overrides it.
-function writePublicBundle(app) {
-  const publicIndex = process.argv.indexOf('--public-out');
-  const target = publicIndex > 0 ? resolve(process.argv[publicIndex + 1] ?? '') : join(dirname(app), 'web-public');
+function writePublicBundle(app, target) {
   rmSync(target, { recursive: true, force: true });
   cpSync(app, target, { recursive: true });
   writeFileSync(join(target, 'config.json'), '{"mode":"demo"}\n');
   console.log(`build-web: public static bundle written to ${target}`);
 }
 // ---- end of the public bundle step ----
+
+// ---- Skipping an unchanged build ----
+// `npm ci` builds (prepare) and `npm test` builds again: the second build must cost nothing.
+// The inputs are everything the steps read: all of src/ (the app imports across it, and the
+// audio is rendered by the compiled src/audio), the packaged manifests, this script, the
+// lockfile (zod, TypeScript) and the output folders. A stamp beside the app folder records
+// their digest and every output file's size; a build is skipped only when both still hold.
+const stampFile = join(dirname(out), `${basename(out)}.build-inputs.json`);
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
+    .sort();
+}
+
+function inputsDigest() {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ out, publicOut, node: process.version }));
+  const inputs = [
+    ...filesUnder(join(root, 'src')),
+    ...EXPERIENCE_FILES.map(([source]) => join(root, source)),
+    fileURLToPath(import.meta.url),
+    join(root, 'package-lock.json'),
+  ];
+  for (const file of inputs) {
+    hash.update(`\0${relative(root, file)}\0`);
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+function outputSizes() {
+  return Object.fromEntries([out, publicOut].flatMap((dir) => filesUnder(dir)).map((file) => [file, statSync(file).size]));
+}
+
+function upToDate(digest) {
+  if (!existsSync(stampFile)) return false;
+  const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+  if (stamp.digest !== digest) return false;
+  return Object.entries(stamp.outputs).every(([file, size]) => existsSync(file) && statSync(file).size === size);
+}
+
+const digest = inputsDigest();
+if (upToDate(digest)) {
+  console.log(`build-web: ${out} is up to date (no input changed); nothing to do`);
+  process.exit(0);
+}
+rmSync(stampFile, { force: true });
+// ---- end of the skip step ----
 
 rmSync(out, { recursive: true, force: true });
 const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
@@ -117,4 +168,5 @@ if (!existsSync(join(out, 'assets', 'web', 'app', 'main.js'))) {
 }
 console.log(`build-web: browser app written to ${out}`);
 // Last, so the public copy holds everything the steps above wrote.
-writePublicBundle(out);
+writePublicBundle(out, publicOut);
+writeFileSync(stampFile, `${JSON.stringify({ digest, outputs: outputSizes() })}\n`);

@@ -44,10 +44,20 @@ describe('ARCHITECTURE.md rule 1: one adapter per driver', () => {
     ['@julusian/midi', 'midi/julusian-backend.ts'],
     ['serialport', 'serial/serialport-backend.ts'],
     ['node-hid', 'hid/node-hid-backend.ts'],
+    // The Stream Deck library without its own node-hid transport; it talks to our HID adapter.
+    ['@elgato-stream-deck/core', 'stream-deck/library.ts'],
     ['ws', 'web/server/ws-adapter.ts'],
-    ['koffi', 'daemon/socket/so-peercred.ts'],
   ])('%s is reached only from src/%s', (driver, adapter) => {
     expect(filesReaching(driver)).toEqual([adapter.split('/').join(sep)]);
+  });
+
+  it('@elgato-stream-deck/node is not used: its own node-hid transport would be a second way to node-hid', () => {
+    expect(filesReaching('@elgato-stream-deck/node')).toEqual([]);
+  });
+
+  // FFI, not a device driver: one file per system call it reaches (SO_PEERCRED, sock_diag).
+  it('koffi is reached only from src/daemon/socket/so-peercred.ts and src/web/server/loopback-owner.ts', () => {
+    expect(filesReaching('koffi').sort()).toEqual([join('daemon', 'socket', 'so-peercred.ts'), join('web', 'server', 'loopback-owner.ts')]);
   });
 });
 
@@ -61,17 +71,26 @@ describe('ARCHITECTURE.md layers: imports only point down', () => {
     ['midi', ['domain', 'support']],
     ['serial', ['domain', 'support']],
     ['hid', ['domain', 'support']],
+    // Device drivers over the transport interfaces (types only, see below).
+    ['monome', ['domain', 'support', 'visual-protocol', 'profiles', 'serial']],
+    ['stream-deck', ['domain', 'support', 'visual-protocol', 'profiles', 'render', 'hid']],
     // The MIDI surface joins a renderer to ports through the port *interfaces* only.
     ['render', ['domain', 'support', 'visual-protocol', 'profiles', 'midi']],
+    // The agent adapters talk to the daemon through the client and the wire helpers; the commands in
+    // src/cli sit above them (the hooks run as programs of their own and must not load the CLI).
+    ['agents', ['domain', 'support', 'client', 'daemon']],
   ])('src/%s imports only %j', (folder, allowed) => {
     const extra = [...foldersImportedBy(folder)].filter((f) => !(allowed as string[]).includes(f));
     expect(extra).toEqual([]);
   });
 
-  it('src/render takes nothing but types from src/midi', () => {
-    const valueImports = FILES.filter((f) => f.path.startsWith(`render${sep}`)).filter((f) =>
-      /^\s*import\s+(?!type\s)[^;]*from\s+'\.\.\/midi\//m.test(f.text),
-    );
+  it.each([
+    ['render', 'midi'],
+    ['monome', 'serial'],
+    ['stream-deck', 'hid'],
+  ])('src/%s takes nothing but types from src/%s', (folder, transport) => {
+    const valueImport = new RegExp(`^\\s*import\\s+(?!type\\s)[^;]*from\\s+'\\.\\./${transport}/`, 'm');
+    const valueImports = FILES.filter((f) => f.path.startsWith(`${folder}${sep}`)).filter((f) => valueImport.test(f.text));
     expect(valueImports.map((f) => f.path)).toEqual([]);
   });
 });
@@ -80,5 +99,6 @@ describe('the layer check itself', () => {
   it('sees the imports it judges (render reaches profiles and the domain)', () => {
     expect([...foldersImportedBy('render')].sort()).toEqual(['domain', 'midi', 'profiles', 'visual-protocol']);
     expect(foldersImportedBy('cli').has('daemon')).toBe(true);
+    expect([...foldersImportedBy('agents')].sort()).toEqual(['client', 'daemon', 'domain', 'support']);
   });
 });

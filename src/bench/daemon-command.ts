@@ -62,7 +62,7 @@ export interface RunningDaemon {
   /**
    * From spawn() until `status` first listed a surface: a daemon may answer
    * before its controllers are open (ours does). Null when none appeared
-   * within 30 s, as for a daemon without surfaces, or when not asked.
+   * within 10 s, as for a daemon without surfaces, or when not asked.
    */
   readonly spawnToSurfacesMs: number | null;
   /** SIGTERM, then SIGKILL if it has not exited within 5 s; removes {dir}. */
@@ -149,10 +149,10 @@ async function pingOnce(socketPath: string): Promise<bigint | null> {
 }
 
 const STATUS = '{"protocol":1,"type":"status"}\n';
-const SURFACES_TIMEOUT_MS = 30_000;
+const SURFACES_TIMEOUT_MS = 10_000;
 const STATUS_INTERVAL_MS = 5;
 
-/** When a `status` reply first listed a surface, or null after 30 s without one. */
+/** When a `status` reply first listed a surface, or null after 10 s without one. */
 async function firstSurface(socketPath: string): Promise<bigint | null> {
   const connection = await LineConnection.connect(socketPath);
   const deadline = Date.now() + SURFACES_TIMEOUT_MS;

@@ -60,7 +60,7 @@ export function browserPadProblem(error: unknown, settings: BrowserPadSettings):
  * in LAN mode, where phones go and the first pairing PIN. With `json`, one
  * JSON object on stdout instead, for scripts that start the pad.
  */
-export function announceBrowserPad(bridge: WebBridge, io: CliIo, json: boolean): void {
+export function announceBrowserPad(bridge: WebBridge, io: CliIo, json: boolean, kept = false): void {
   const pairing = bridge.currentPairing();
   const lanUrl = bridge.advertisedBaseUrl;
   if (json) {
@@ -69,6 +69,7 @@ export function announceBrowserPad(bridge: WebBridge, io: CliIo, json: boolean):
     return;
   }
   const lines = [`Virtual pad: ${bridge.adminUrl}`, '  (the link holds the admin token: open it on this computer, do not share it)'];
+  if (kept) lines.push("  (it stays valid across restarts: 'pad-lattice web --print-link' shows it again, --new-token replaces it)");
   if (lanUrl !== null) {
     lines.push(`Phones and tablets: ${lanUrl}`);
     if (pairing !== null) {

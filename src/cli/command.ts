@@ -1,10 +1,6 @@
-/** The streams and environment a command runs against; tests pass fakes, main passes the process's. */
-export interface CliIo {
-  readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
-  readonly stdin: NodeJS.ReadableStream;
-  readonly env: NodeJS.ProcessEnv;
-}
+import type { CliIo } from '../support/cli-io.js';
+
+export type { CliIo };
 
 /** Exit codes shared by every command (documented in README). */
 export const EXIT = Object.freeze({

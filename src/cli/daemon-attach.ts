@@ -53,7 +53,8 @@ export async function attachDaemonSurfaces(
   try {
     const experience = daemonExperiencePlayer(experiences, opened.surfaces, logger, hostAudio);
     // False: the daemon was stopped meanwhile; the surfaces are closed, the rest is released after the stop.
-    if (!handle.attachSurfaces({ surfaces: opened.surfaces, experience, earcons: hostAudio })) return { release };
+    const attachment = { surfaces: opened.surfaces, experience, earcons: hostAudio, profileInventory: opened.profileInventory ?? null };
+    if (!handle.attachSurfaces(attachment)) return { release };
   } catch (error) {
     // attachSurfaces closed the surfaces if it got them; closing is idempotent.
     closeQuietly(opened.surfaces);
@@ -62,7 +63,9 @@ export async function attachDaemonSurfaces(
   }
   const { web } = opened;
   if (web !== null) {
-    announceBrowserPad(web.bridge, io, run.json);
+    // Only a daemon that runs keeps its token: a start that failed must not replace the link of one already running.
+    web.keepLink();
+    announceBrowserPad(web.bridge, io, run.json, true);
     if (web.open) (deps.openBrowser ?? openInBrowser)(web.bridge.adminUrl, io.env);
   }
   return { release };

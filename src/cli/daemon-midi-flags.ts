@@ -26,8 +26,11 @@ export const DAEMON_MIDI_HELP = `Controllers:
   --no-greeting           skip the "${DEFAULT_GREETING}" scroll on new controllers
   --greeting-delay SEC    seconds per greeting frame (default ${DEFAULT_GREETING_DELAY_SECONDS})
 
-Without --profile the daemon opens every controller that a supported profile
-matches ('pad-lattice devices' shows them). It looks for controllers about once
-a second: one plugged in later shows the current view at once, one unplugged is
-dropped and repainted when it returns; several can run at once. Without any
-controller, or without MIDI on the machine, the daemon keeps running.`;
+Without --profile the daemon opens every controller that a supported profile,
+or one checked against the manufacturer's documents, matches ('pad-lattice
+devices' shows them). It looks again as soon as the system reports hardware
+coming or going (and a few seconds later), and about once a second besides:
+one plugged in later shows the current view at once, one unplugged is dropped
+and repainted when it returns; several can run at once. Each controller gets
+at most 60 frames a second, always the newest. Without any controller, or
+without MIDI on the machine, the daemon keeps running.`;

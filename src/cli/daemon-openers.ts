@@ -1,22 +1,39 @@
 import { gateOnSequencer, type DaemonMidi } from '../devices/hub/index.js';
+import type { SurfaceHub } from '../devices/surface-hub/index.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import { createJulusianBackend } from '../midi/julusian-backend.js';
-import { startWebBridge, type WebBridge } from '../web/index.js';
-import type { CliIo } from './command.js';
+import type { SurfaceCatalog } from '../profiles/index.js';
+import { startWebBridge } from '../web/index.js';
+import type { AdminLinkSettings } from './admin-link-flags.js';
+import { planAdminToken } from './admin-token.js';
 import { browserPadProblem, startBrowserPad } from './browser-pad.js';
 import type { BrowserPadSettings } from './browser-pad-flags.js';
-import { midiHubFor } from './daemon-options.js';
-import type { DaemonCommandDeps, OpenedSurfaces } from './serve-daemon.js';
+import type { CliIo } from './command.js';
+import { midiHubFor, midiProfileInventory } from './daemon-options.js';
+import { joinInventories, surfaceHubFor, surfaceProfileInventory } from './daemon-surfaces.js';
+import type { DaemonBrowserPad, DaemonCommandDeps, OpenedSurfaces } from './serve-daemon.js';
 
 /*
  * What `daemon` and `web` open once the daemon answers: imported by them only
- * then, because the MIDI, profile and web code is most of the CLI's weight.
+ * then, because the MIDI, serial, HID, profile and web code is most of the
+ * CLI's weight.
  */
 
-/** Starts the browser pad, or reports why it cannot (port taken, app not built …) and returns null. */
-async function browserPadOrReport(settings: BrowserPadSettings, logger: DaemonLogger, deps: DaemonCommandDeps): Promise<WebBridge | null> {
+/**
+ * Starts the browser pad with the stored admin token (a new one with
+ * `--new-token`), or reports why it cannot (port taken, app not built …) and
+ * returns null.
+ */
+async function browserPadOrReport(
+  settings: BrowserPadSettings,
+  link: AdminLinkSettings,
+  logger: DaemonLogger,
+  deps: DaemonCommandDeps,
+): Promise<DaemonBrowserPad | null> {
+  const token = planAdminToken(link.tokenPath, link.rotate, logger);
   try {
-    return await startBrowserPad(settings, logger, deps.startWeb ?? startWebBridge);
+    const bridge = await startBrowserPad(settings, logger, deps.startWeb ?? startWebBridge, { adminToken: token.token });
+    return { bridge, open: settings.open, keepLink: () => token.keep(bridge.port) };
   } catch (error) {
     const problem = browserPadProblem(error, settings);
     if (problem === null) throw error;
@@ -31,34 +48,44 @@ const releaseMidi = async (midi: DaemonMidi) => {
 };
 
 /** `web`: the browser pad alone. */
-export async function openWebSurfaces(pad: BrowserPadSettings, logger: DaemonLogger, deps: DaemonCommandDeps): Promise<OpenedSurfaces | null> {
-  const bridge = await browserPadOrReport(pad, logger, deps);
-  return bridge === null ? null : { surfaces: [bridge.surface], web: { bridge, open: pad.open }, release: async () => undefined };
+export async function openWebSurfaces(pad: BrowserPadSettings, link: AdminLinkSettings, logger: DaemonLogger, deps: DaemonCommandDeps): Promise<OpenedSurfaces | null> {
+  const web = await browserPadOrReport(pad, link, logger, deps);
+  return web === null ? null : { surfaces: [web.bridge.surface], web, release: async () => undefined };
 }
 
-/** `daemon`: the MIDI hub, and with `--web` the browser pad in front of it (midi-rendering.md §13). */
+type DaemonSurfaceValues = Parameters<typeof midiHubFor>[0] & Parameters<typeof surfaceHubFor>[0];
+
+/** `daemon`: the MIDI hub, the serial/HID hub, and with `--web` the browser pad in front of them (midi-rendering.md §13). */
 export async function openDaemonSurfaces(
-  midiValues: Parameters<typeof midiHubFor>[0],
-  pad: BrowserPadSettings | null,
+  values: DaemonSurfaceValues,
+  web: { readonly pad: BrowserPadSettings; readonly link: AdminLinkSettings } | null,
   io: CliIo,
   logger: DaemonLogger,
   deps: DaemonCommandDeps,
 ): Promise<OpenedSurfaces | null> {
-  const midi = await midiHubFor(midiValues, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
-  let bridge: WebBridge | null = null;
+  const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
+  let pad: DaemonBrowserPad | null = null;
+  let others: SurfaceHub | null = null;
+  let surfaceProfiles: SurfaceCatalog | null = null;
   try {
-    if (pad !== null) bridge = await browserPadOrReport(pad, logger, deps);
+    ({ hub: others, catalog: surfaceProfiles } = await surfaceHubFor(values, io, logger, deps));
+    if (web !== null) pad = await browserPadOrReport(web.pad, web.link, logger, deps);
   } catch (error) {
+    others?.close();
     await releaseMidi(midi);
     throw error;
   }
-  if (pad !== null && bridge === null) {
+  if (web !== null && pad === null) {
+    others?.close();
     await releaseMidi(midi);
     return null;
   }
+  const controllers = others === null ? [midi.hub] : [midi.hub, others];
   return {
-    surfaces: bridge === null ? [midi.hub] : [bridge.surface, midi.hub],
-    web: bridge === null || pad === null ? null : { bridge, open: pad.open },
+    // midi-rendering.md §13: with the browser, the browser comes first; serial and HID after MIDI.
+    surfaces: pad === null ? controllers : [pad.bridge.surface, ...controllers],
+    web: pad,
     release: () => midi.dispose(),
+    profileInventory: joinInventories([midiProfileInventory(midi, values['profile-file']), ...(surfaceProfiles === null ? [] : [surfaceProfileInventory(surfaceProfiles)])]),
   };
 }

@@ -3,11 +3,14 @@ import { AGENT_STATES, isAgentState, makeIdentity, type AgentIdentity, type Agen
 import { UsageError, type CliIo } from './command.js';
 import { numberOption } from './parse-args.js';
 import { BUILTIN_PROFILE_ROOT, loadCatalogFor, userRootsFor } from './commands/profile-context.js';
-import { createMidiHub, type DaemonMidi, type HubLogger } from '../devices/hub/index.js';
+import { createMidiHub, watchSoundDevices, type DaemonMidi, type HubLogger } from '../devices/hub/index.js';
+import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
 import type { MidiBackend } from '../midi/midi-port.js';
-import { CatalogWatcher, loadProfileFile } from '../profiles/index.js';
+import { CatalogWatcher, loadProfileFile, opensAutomatically } from '../profiles/index.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/index.js';
 import { errorMessage } from '../support/error-message.js';
+import { escapeUntrusted } from '../support/untrusted-text.js';
+import { sep } from 'node:path';
 
 /**
  * Options shared by the commands that talk to a running daemon. The names and
@@ -61,6 +64,23 @@ export function positiveSeconds(flag: string, raw: string | undefined, fallback:
   return value;
 }
 
+const isBuiltinSource = (source: string) => source.startsWith(`${BUILTIN_PROFILE_ROOT}${sep}`);
+
+/** The hub's profiles as the daemon's `inventory` reply lists them. */
+export function midiProfileInventory(midi: DaemonMidi, profileFile: string | undefined): ProfileInventorySource {
+  return {
+    profiles: () =>
+      midi.profiles().map((profile) => ({
+        id: profile.id,
+        status: profile.status,
+        opensAutomatically: opensAutomatically(profile),
+        origin: isBuiltinSource(profile.source) ? 'built-in' : profileFile ? 'file' : 'user',
+        source: profile.source,
+      })),
+    refusedProfileFiles: () => midi.refusedProfileFiles(),
+  };
+}
+
 /** The daemon's MIDI hub from its options; throws what the user must fix (unknown profile, broken file, …). */
 export function midiHubFor(
   values: { profile?: string; 'profile-file'?: string; input?: string; output?: string; 'no-greeting'?: boolean; 'greeting-delay'?: string },
@@ -78,14 +98,16 @@ export function midiHubFor(
     logger,
     stdout: io.stdout,
     backend,
+    deviceEvents: watchSoundDevices(),
     loadCatalog: () => loadCatalogFor(io),
-    watchCatalog: (onProblems) =>
+    watchCatalog: (onChange) =>
       CatalogWatcher.start({
         builtinRoot: BUILTIN_PROFILE_ROOT,
         userRoots: userRootsFor(io),
-        onChange: (load) => onProblems(load.problems),
-        onError: (error) => logger.warn(`profile folders: ${errorMessage(error)}`),
+        onChange,
+        onError: (error) => logger.warn(`profile folders: ${escapeUntrusted(errorMessage(error))}`),
       }),
     loadProfileFile: (path) => loadProfileFile(path),
+    isBuiltinSource,
   });
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 import { EXIT, UsageError, loadCommand, type CliIo, type CommandEntry } from './command.js';
-import { runIfEntryPoint } from './entry-point.js';
+import { runIfEntryPoint } from '../support/entry-point.js';
 import { COMMAND_GROUPS, COMMANDS, type CommandGroup } from './commands/index.js';
 import { PACKAGE_VERSION } from '../package-info.js';
 import { errorMessage } from '../support/error-message.js';
+import { escapeUntrusted } from '../support/untrusted-text.js';
 
 /** The command list with each summary; it loads every command, which only the overview needs. */
 async function mainHelp(groups: readonly CommandGroup[]): Promise<string> {
@@ -59,7 +60,9 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
       io.stderr.write(`pad-lattice ${name}: ${error.message}\nRun 'pad-lattice ${name} --help' for usage.\n`);
       return EXIT.usage;
     }
-    io.stderr.write(`pad-lattice ${name}: ${errorMessage(error)}\n`);
+    // Messages may quote device names, file names or profile text: each line shown, never obeyed.
+    const lines = errorMessage(error).split('\n').map((line) => escapeUntrusted(line));
+    io.stderr.write(`pad-lattice ${name}: ${lines.join('\n')}\n`);
     return EXIT.failure;
   }
 }

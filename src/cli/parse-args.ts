@@ -9,8 +9,24 @@ export function parseCommandArgs<T extends Options>(args: readonly string[], opt
   try {
     return parseArgs({ args: [...args], options, allowPositionals, strict: true });
   } catch (error) {
-    throw new UsageError(errorMessage(error));
+    throw new UsageError(plainParseError(errorMessage(error)));
   }
+}
+
+const AMBIGUOUS_VALUE = /^Option '(-[^' ]+)' argument is ambiguous/;
+const MISSING_VALUE = /^Option '(-[^' ]+)[^']*' argument missing/;
+
+/**
+ * node:util's words in one line: its multi-line hint for a value that starts
+ * with a dash (`--hold -1`) becomes the flag, what it needs and how to write
+ * it; any other message keeps only its first sentence.
+ */
+function plainParseError(message: string): string {
+  const ambiguous = AMBIGUOUS_VALUE.exec(message);
+  if (ambiguous !== null) return `${ambiguous[1]} needs a value; write a value that starts with '-' as ${ambiguous[1]}=VALUE`;
+  const missing = MISSING_VALUE.exec(message);
+  if (missing !== null) return `${missing[1]} needs a value`;
+  return message.split(/\.\s|\n/)[0]!;
 }
 
 /** Parses a finite number option, naming the flag in the error. */

@@ -3,12 +3,17 @@ import { numberOption } from './parse-args.js';
 import { startDaemon, type DaemonHandle, type DaemonOptions } from '../daemon/daemon.js';
 import { defaultAccentStorePath } from '../daemon/control-plane/accent-store-path.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
+import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
 import { runUntilSignalled } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
+import { defaultSocketPath } from '../daemon/wire/index.js';
 import type { Surface } from '../daemon/surface.js';
 import type { MidiBackend } from '../midi/midi-port.js';
+import type { SurfaceBackends } from './daemon-surfaces.js';
 import type { WebBridge } from '../web/index.js';
 import type { StartBridge } from './browser-pad.js';
+import { lineLogger } from './log-lines.js';
+import { socketProblem } from './socket-problem.js';
 
 /** The options every daemon-running command (`daemon`, `web`) shares. */
 export const DAEMON_CORE_OPTIONS = {
@@ -39,7 +44,7 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
                           ({"level":"info","message":"..."}); the browser pad's
                           links become one JSON object on stdout`;
 
-export interface DaemonCommandDeps {
+export interface DaemonCommandDeps extends SurfaceBackends {
   readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
   readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger) => Promise<string>;
   /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */
@@ -50,7 +55,7 @@ export interface DaemonCommandDeps {
   readonly openBrowser?: (url: string, env: NodeJS.ProcessEnv) => boolean;
 }
 
-/** The real daemon, run until SIGINT or SIGTERM; every other step at its default. */
+/** The real daemon, run until a stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT); every other step at its default. */
 export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
 
 type CoreValues = {
@@ -63,7 +68,11 @@ type CoreValues = {
 };
 
 /** The daemon options the flags ask for, minus surfaces; checked before anything is opened, so a typo leaks nothing. */
-export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'surfacesLater' | 'experience' | 'earcons' | 'logger'> & { readonly audioFeedback: boolean };
+export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'surfacesLater' | 'experience' | 'earcons' | 'logger'> & {
+  readonly audioFeedback: boolean;
+  /** The CLI always has an identity store; the browser pad keeps its admin token beside it. */
+  readonly identityStorePath: string;
+};
 
 export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   if (values.socket === '') throw new UsageError('--socket must not be empty');
@@ -79,20 +88,22 @@ export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   };
 }
 
-function daemonLogger(io: CliIo, json: boolean, command: string): DaemonLogger {
-  const write = (level: string) => (message: string) => {
-    io.stderr.write(json ? `${JSON.stringify({ level, message })}\n` : `pad-lattice ${command}: ${level === 'info' ? '' : `${level}: `}${message}\n`);
-  };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
+/** A daemon's browser pad: its bridge, and how to keep its admin token once the daemon runs. */
+export interface DaemonBrowserPad {
+  readonly bridge: WebBridge;
+  readonly open: boolean;
+  keepLink(): void;
 }
 
 /** The surfaces a daemon command opened, and what else must be let go with them. */
 export interface OpenedSurfaces {
   /** In the order of midi-rendering.md §13: the browser first, then the MIDI hub. */
   readonly surfaces: readonly Surface[];
-  readonly web: { readonly bridge: WebBridge; readonly open: boolean } | null;
+  readonly web: DaemonBrowserPad | null;
   /** Whatever the surfaces hold beyond their close() (the hub's profile-folder watcher). */
   release(): Promise<void>;
+  /** The device profiles the daemon's `inventory` reply lists. */
+  readonly profileInventory?: ProfileInventorySource;
 }
 
 /** Opens a command's surfaces once the daemon answers; null when it could not (already reported). */
@@ -110,21 +121,22 @@ export interface DaemonRun {
 /**
  * The steps every daemon-running command (`daemon`, `web`) takes once its
  * flags are checked: start the daemon, which answers agents at once; then,
- * with signals already handled, load the packaged experiences and open the
- * command's surfaces (daemon-attach.ts, imported only now: controllers,
- * profiles, the browser pad and the Show are not needed for a first answer)
- * and attach them; then serve until stopped. If that second step fails, the
- * daemon is shut down again and the command fails.
+ * with the stop signals already handled, load the packaged experiences and
+ * open the command's surfaces (daemon-attach.ts, imported only now:
+ * controllers, profiles, the browser pad and the Show are not needed for a
+ * first answer) and attach them; then serve until stopped. If that second
+ * step fails, the daemon is shut down again and the command fails.
  */
 export async function serveDaemonCommand(run: DaemonRun, openSurfaces: OpenSurfaces): Promise<number> {
-  const logger = daemonLogger(run.io, run.json, run.command);
+  const logger: DaemonLogger = lineLogger(run.io.stderr, run.command, run.json);
   const { audioFeedback, ...options } = run.settings;
   let handle: DaemonHandle;
   try {
     handle = await run.deps.start({ ...options, surfacesLater: true, logger });
   } catch (error) {
-    if (!(error instanceof SocketStartupError)) throw error;
-    logger.error(error.message);
+    const problem = error instanceof SocketStartupError ? error.message : socketProblem(error, options.socketPath ?? defaultSocketPath(run.io.env));
+    if (problem === null) throw error;
+    logger.error(problem);
     return EXIT.failure;
   }
   const stopped = run.deps.waitForStop(handle, logger);

@@ -1,17 +1,16 @@
 import type { SessionReport } from '../client/index.js';
+import { escapeUntrusted } from '../support/untrusted-text.js';
 
 /**
- * Makes a daemon-supplied string safe for one terminal cell run: control
- * characters (C0, DEL, C1) become spaces, whitespace runs collapse, and the
- * result is cut to `limit` code points. Labels come from agents, so they may
- * hold escape sequences that must never reach the terminal.
+ * A daemon-supplied string as one terminal cell run: every control, bidi and
+ * zero-width character shown as a visible escape (`\x1b`, `\u202e`), cut to
+ * `limit` code points; `-` when there is nothing. Labels come from agents, so
+ * they may hold escape sequences or text that reads differently from what it
+ * is, and neither may reach the terminal.
  */
 export function safeText(value: string | null | undefined, limit: number): string {
-  if (typeof value !== 'string') return '-';
-  const visible = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-  const compact = visible.split(/\s+/u).filter((part) => part !== '').join(' ');
-  const cut = [...compact].slice(0, limit).join('');
-  return cut === '' ? '-' : cut;
+  if (typeof value !== 'string' || value === '') return '-';
+  return escapeUntrusted(value, limit);
 }
 
 /** "S<scene>" for a visible slot, "overflow" otherwise. */

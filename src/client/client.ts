@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_IDENTITY,
+  ERROR_CODES,
   defaultSocketPath,
   type ClientMessage,
+  type InventoryReport,
   type SessionReport,
   type StatusReport,
 } from '../daemon/wire/index.js';
 import { CONTROL_ACTIONS, type AgentIdentity, type AgentState, type ControlAction } from '../domain/index.js';
 import { ActionSubscription } from './action-subscription.js';
+import { DaemonProtocolError } from './errors.js';
 import { WireConnection } from './connection.js';
 import { PreviewSession } from './preview-session.js';
 import { readReply, replyError } from './reply.js';
@@ -97,6 +100,20 @@ export class PadLatticeClient {
     return (await this.#request({ type: 'status' }, 'status')).status;
   }
 
+  /**
+   * The daemon's open surfaces and loaded device profiles — a Pad-Lattice
+   * extension, not part of Wire Protocol 1. Resolves to null when the daemon
+   * does not know the request (the reference daemon answers unknown_message_type).
+   */
+  async inventory(): Promise<InventoryReport | null> {
+    try {
+      return (await this.#request({ type: 'inventory' }, 'inventory')).inventory;
+    } catch (error) {
+      if (error instanceof DaemonProtocolError && error.code === ERROR_CODES.unknownMessageType) return null;
+      throw error;
+    }
+  }
+
   /** Resolves when the daemon answered `pong`. */
   async ping(): Promise<void> {
     await this.#request({ type: 'ping' }, 'pong');
@@ -152,7 +169,7 @@ export class PadLatticeClient {
     }
   }
 
-  async #request<T extends 'state_ack' | 'status' | 'pong'>(message: ClientMessage, expected: T) {
+  async #request<T extends 'state_ack' | 'status' | 'pong' | 'inventory'>(message: ClientMessage, expected: T) {
     const connection = await WireConnection.open(this.socketPath, this.timeoutMs);
     try {
       await connection.send(message, this.timeoutMs);

@@ -13,4 +13,11 @@ export {
   DaemonTimeoutError,
   DaemonProtocolError,
 } from './errors.js';
-export { defaultSocketPath, DEFAULT_IDENTITY, type SessionReport, type StatusReport, type StatusSessionReport } from '../daemon/wire/index.js';
+export {
+  defaultSocketPath,
+  DEFAULT_IDENTITY,
+  type InventoryReport,
+  type SessionReport,
+  type StatusReport,
+  type StatusSessionReport,
+} from '../daemon/wire/index.js';

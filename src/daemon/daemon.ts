@@ -8,6 +8,7 @@ import { systemClock, type MonotonicClock } from './runtime/clock.js';
 import { SILENT_LOGGER, describeError, type DaemonLogger } from './runtime/logger.js';
 import type { EarconSink } from './runtime/audio-feedback.js';
 import type { ExperienceController } from './runtime/experience.js';
+import type { ProfileInventorySource } from './runtime/inventory-report.js';
 import type { Outbox } from './runtime/outbox.js';
 import { SocketServer, type PeerCredentialSource } from './socket/index.js';
 import { loadSoPeerCred } from './socket/so-peercred.js';
@@ -40,6 +41,8 @@ export interface DaemonOptions {
   /** `--audio-feedback`: where live earcons play (control-plane.md §17.6); absent: none. */
   readonly earcons?: EarconSink | null;
   readonly logger?: DaemonLogger;
+  /** The device profiles the `inventory` request lists (the MIDI hub's catalog); absent: none. */
+  readonly profileInventory?: ProfileInventorySource | null;
   readonly clock?: MonotonicClock;
   readonly peerCredentials?: PeerCredentialSource;
   /** Seconds between loop iterations; default 0.03. */
@@ -52,6 +55,8 @@ export interface SurfaceAttachment {
   readonly surfaces: readonly Surface[];
   readonly experience?: ExperienceController;
   readonly earcons?: EarconSink | null;
+  /** The device profiles the `inventory` reply lists. */
+  readonly profileInventory?: ProfileInventorySource | null;
 }
 
 export interface DaemonHandle {
@@ -95,7 +100,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       terminalHold: options.terminalHold,
       actionDebounce: options.actionDebounce,
       sessionTtl: options.sessionTtl,
-      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath, writes: storeWrites }) : null,
+      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath, logger, writes: storeWrites }) : null,
     });
     const outbox: Outbox = {
       send(connection, line) {
@@ -114,8 +119,9 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       activityMotion: options.activityMotion,
       earcons: options.earcons,
       logger,
+      profileInventory: options.profileInventory ?? null,
     });
-    server = await SocketServer.start({
+    server = new SocketServer({
       path: socketPath,
       peerCredentials: options.peerCredentials ?? loadSoPeerCred(),
       handler: {
@@ -123,7 +129,10 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
         onClose: (connection) => runtime.connectionClosed(connection.id),
       },
       onError: (error) => logger.error(`socket listener: ${describeError(error)}`),
+      onClientWarning: (message) => logger.warn(message),
     });
+    // Assigned before listening: the outbox finds a connection accepted the instant the socket appears.
+    await server.listen();
     surfaces.initialize();
     const loop = new RuntimeLoop(runtime, logger, options.pollInterval);
     loop.start();

@@ -3,7 +3,8 @@ import type { ShowFrame } from './show-frame.js';
 import type { SurfaceEvent } from './surface-event.js';
 import type { SurfaceView } from './surface-view.js';
 
-export type SurfaceKind = 'midi' | 'web' | 'composite';
+/** `serial` (a monome grid) and `hid` (a Stream Deck) are the non-MIDI controllers. */
+export type SurfaceKind = 'midi' | 'web' | 'serial' | 'hid' | 'composite';
 
 /**
  * One physical or virtual control surface as the daemon drives it

@@ -1,15 +1,22 @@
 import type { ControlAction } from './control-action.js';
+import type { PressReceipt } from './press-outcome.js';
 
 export type ExperienceKind = 'demo' | 'show';
 
 /** What a surface reports: semantics only. Surfaces never name an agent; the control plane adds the selected identity. */
 export type SurfaceEvent =
-  | { readonly type: 'action_pressed'; readonly action: ControlAction }
+  | { readonly type: 'action_pressed'; readonly action: ControlAction; readonly receipt?: PressReceipt }
   | { readonly type: 'session_selected'; readonly slot: number }
+  /** Selects an agent by the opaque `ref` of a view's overflow list (an agent without a Scene). */
+  | { readonly type: 'agent_selected'; readonly ref: number; readonly receipt?: PressReceipt }
   | { readonly type: 'experience_requested'; readonly kind: ExperienceKind }
   | { readonly type: 'experience_stop_requested' };
 
-export const actionPressed = (action: ControlAction): SurfaceEvent => ({ type: 'action_pressed', action });
+/** A press without a receipt is exactly the reference's event (what a controller sends). */
+export const actionPressed = (action: ControlAction, receipt?: PressReceipt): SurfaceEvent =>
+  receipt === undefined ? { type: 'action_pressed', action } : { type: 'action_pressed', action, receipt };
 export const sessionSelected = (slot: number): SurfaceEvent => ({ type: 'session_selected', slot });
+export const agentSelected = (ref: number, receipt?: PressReceipt): SurfaceEvent =>
+  receipt === undefined ? { type: 'agent_selected', ref } : { type: 'agent_selected', ref, receipt };
 export const experienceRequested = (kind: ExperienceKind): SurfaceEvent => ({ type: 'experience_requested', kind });
 export const experienceStopRequested = (): SurfaceEvent => ({ type: 'experience_stop_requested' });

@@ -10,6 +10,20 @@ export interface SessionIndicator {
   readonly accent: string;
   /** Display only (browser legend); Visual Protocol 1 ignores it. */
   readonly label: string;
+  /** The machine the session runs on when it is not this one (display only, like the label). */
+  readonly host?: string;
+}
+
+/** An agent without a Scene (overflow), for surfaces that can list and select it (the browser). */
+export interface OverflowAgent {
+  /** Opaque and stable while the session lives; an `agent_selected` event names it. Never a session id. */
+  readonly ref: number;
+  readonly state: AgentState;
+  readonly label: string;
+  /** The accent it last had on a Scene, or null if it never had one. */
+  readonly accent: string | null;
+  /** As on SessionIndicator: the machine it runs on when it is not this one. */
+  readonly host?: string;
 }
 
 /** The hardware-independent snapshot the control plane hands to every surface. */
@@ -20,6 +34,12 @@ export interface SurfaceView {
   readonly availableActions: ReadonlySet<ControlAction>;
   readonly overflowCount: number;
   readonly activityMotion: boolean;
+  /**
+   * The agents behind `overflowCount`, the next to get a Scene first; only the
+   * control plane fills it in (a Demo or a replayed view has none). Visual
+   * Protocol 1 ignores it.
+   */
+  readonly overflow?: readonly OverflowAgent[];
 }
 
 export interface SessionIndicatorInit {

@@ -16,6 +16,8 @@ export interface HidDeviceInfo {
   readonly serialNumber?: string | undefined;
   readonly usagePage?: number | undefined;
   readonly usage?: number | undefined;
+  /** The USB interface number, where the platform reports it (-1 or absent otherwise). */
+  readonly interfaceNumber?: number | undefined;
 }
 
 export interface HidDevice {

@@ -26,6 +26,7 @@ interface RawDeviceInfo {
   readonly serialNumber?: string | undefined;
   readonly usagePage?: number | undefined;
   readonly usage?: number | undefined;
+  readonly interface?: number | undefined;
 }
 interface RawDevice {
   write(values: number[] | Buffer): Promise<number>;
@@ -98,7 +99,7 @@ export function createNodeHidBackend(options: NodeHidBackendOptions = {}): HidBa
 
 function deviceInfo(raw: RawDeviceInfo, path: string): HidDeviceInfo {
   const { vendorId, productId, product, manufacturer, serialNumber, usagePage, usage } = raw;
-  return { vendorId, productId, path, product, manufacturer, serialNumber, usagePage, usage };
+  return { vendorId, productId, path, product, manufacturer, serialNumber, usagePage, usage, interfaceNumber: raw.interface };
 }
 
 /** node-hid takes a mutable array or a Buffer; a Buffer view over the caller's bytes avoids a copy. */

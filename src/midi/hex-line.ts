@@ -1,3 +1,4 @@
+import { escapeUntrusted } from '../support/untrusted-text.js';
 import type { MidiBytes } from './midi-port.js';
 
 /**
@@ -17,6 +18,8 @@ export function formatHexLine(message: MidiBytes): string {
 export type HexLine = { kind: 'blank' } | { kind: 'bytes'; bytes: Uint8Array } | { kind: 'invalid'; problem: string };
 
 const HEX_BYTE = /^[0-9a-f]{2}$/i;
+/** How much of a bad word a problem quotes: enough to find it, never a whole runaway line. */
+const QUOTED_WORD_CODE_POINTS = 24;
 
 /** Parses one line; blank lines and lines starting with `#` are skipped, case is ignored. */
 export function parseHexLine(line: string): HexLine {
@@ -27,7 +30,7 @@ export function parseHexLine(line: string): HexLine {
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     if (!HEX_BYTE.test(word)) {
-      return { kind: 'invalid', problem: `${JSON.stringify(word)} is not a two-digit hex byte` };
+      return { kind: 'invalid', problem: `"${escapeUntrusted(word, QUOTED_WORD_CODE_POINTS)}" is not a two-digit hex byte` };
     }
     bytes[i] = Number.parseInt(word, 16);
   }

@@ -1,4 +1,6 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, writeSync } from 'node:fs';
+import { fileProblem } from '../support/file-errors.js';
+import { openPrivateOutput, UnsafePathError } from '../support/private-file.js';
 import { MidiDeviceError, MidiPortClosedError } from './errors.js';
 import { formatHexLine } from './hex-line.js';
 import { assertMidiMessage } from './midi-message.js';
@@ -11,7 +13,8 @@ export interface TextSink {
 /**
  * An output that writes each message as one line of hex bytes (see hex-line.ts) instead
  * of driving hardware: `trace:-` prints to the given stdout, `trace:PATH` truncates and
- * writes the file synchronously, so a trace is complete even if the process dies.
+ * writes the file synchronously, so a trace is complete even if the process dies. The
+ * file is opened without following a link and refused when another user owns it.
  * Unlike the RtMidi adapter it validates every message, because its purpose is to show
  * exactly what a renderer would send.
  */
@@ -38,8 +41,9 @@ export function openTraceOutput(path: string, stdout: TextSink): MidiOutput {
 
 function openTraceFile(path: string): number {
   try {
-    return openSync(path, 'w');
+    return openPrivateOutput(path);
   } catch (error) {
-    throw new MidiDeviceError(`cannot write MIDI trace '${path}': ${(error as Error).message}`, { cause: error });
+    if (error instanceof UnsafePathError) throw new MidiDeviceError(`cannot write MIDI trace: ${error.message}`, { cause: error });
+    throw new MidiDeviceError(`cannot write MIDI trace '${path}': ${fileProblem(error)}; give a file in an existing folder (or trace:- for stdout)`, { cause: error });
   }
 }

@@ -5,6 +5,7 @@ import type { DeviceProfile } from './device-profile.js';
 import { loadProfilesFrom, problemFromError, type CatalogLoad } from './load-catalog.js';
 import { parseProfileText } from './load-file.js';
 import { isDirectory, listProfileFiles } from './profile-roots.js';
+import { declaresSurfaceDriver } from './surface/surface-catalog.js';
 
 export interface CatalogWatcherOptions {
   readonly builtinRoot: string;
@@ -143,6 +144,8 @@ export class CatalogWatcher {
     } catch {
       return undefined;
     }
+    // A serial/HID surface profile is not a MIDI device profile: the surface catalog reads it.
+    if (declaresSurfaceDriver(text)) return undefined;
     const previous = this.files.get(path);
     if (previous !== undefined && previous.text === text) return previous;
     try {

@@ -1,5 +1,7 @@
 export { addressKey, describeAddress } from './address.js';
+export { opensAutomatically, untestedNotice } from './auto-open.js';
 export { ProfileCatalog, type ProfileProblem } from './catalog.js';
+export { catalogChanges, type CatalogLogLine } from './catalog-changes.js';
 export { CatalogWatcher, type CatalogWatcherOptions } from './catalog-watcher.js';
 export {
   buildDeviceProfile,
@@ -42,7 +44,22 @@ export {
   type ConformanceLevel,
   type ProfileCommand,
   type ProfileDocument,
+  type PaletteSysexCapability,
   type ProfileStatus,
   type ShowRgbCapability,
 } from './schema.js';
 export { slug } from './slug.js';
+export {
+  declaresSurfaceDriver,
+  deckProfiles,
+  gridProfiles,
+  isSurfaceDriver,
+  loadSurfaceCatalog,
+  parseSurfaceProfile,
+  surfaceProfileJsonSchema,
+  profileForSize,
+  type MonomeGridProfile,
+  type StreamDeckProfile,
+  type SurfaceCatalog,
+  type SurfaceProfile,
+} from './surface/index.js';

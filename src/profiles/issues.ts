@@ -80,7 +80,7 @@ export function structuralRank(path: readonly PathSegment[], code: string): numb
     case 'messages':
       return part === undefined ? 55 : 59;
     case 'capabilities':
-      if (part === 'show_rgb') return 57;
+      if (part === 'show_rgb' || part === 'palette_sysex') return 57;
       return 56;
     default:
       return 1;

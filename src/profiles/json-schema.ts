@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { jsonFileText, toJsonSchema } from '../support/json-schema.js';
 import { deviceProfileSchema } from './schema.js';
 
 /**
@@ -8,10 +8,10 @@ import { deviceProfileSchema } from './schema.js';
  * cross-field rules are not expressible and are checked by `profile validate`.
  */
 export function deviceProfileJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(deviceProfileSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return toJsonSchema(deviceProfileSchema);
 }
 
 /** The schema as committed in `schemas/device-profile.schema.json`: 2-space JSON with a trailing newline. */
 export function deviceProfileJsonSchemaText(): string {
-  return `${JSON.stringify(deviceProfileJsonSchema(), null, 2)}\n`;
+  return jsonFileText(deviceProfileJsonSchema());
 }

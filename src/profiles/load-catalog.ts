@@ -1,7 +1,8 @@
 import { ProfileCatalog, type ProfileProblem } from './catalog.js';
 import type { DeviceProfile } from './device-profile.js';
 import { ProfileFileError, ProfileValidationError } from './errors.js';
-import { loadProfileFile } from './load-file.js';
+import { parseProfileText, readProfileText } from './load-file.js';
+import { declaresSurfaceDriver } from './surface/surface-catalog.js';
 import { listProfileFiles } from './profile-roots.js';
 import { errorMessage } from '../support/error-message.js';
 
@@ -25,7 +26,7 @@ export function problemFromError(source: string, error: unknown): ProfileProblem
   return { source, issues: [{ path: '', message: errorMessage(error) }] };
 }
 
-/** Loads every `*.json` below the roots in order: roots as given, files sorted by path within each. */
+/** Loads every `*.json` below the roots (except surface profiles) in order: roots as given, files sorted by path within each. */
 export async function loadProfilesFrom(
   roots: readonly string[],
 ): Promise<{ profiles: DeviceProfile[]; problems: ProfileProblem[] }> {
@@ -34,7 +35,10 @@ export async function loadProfilesFrom(
   for (const root of roots) {
     for (const file of await listProfileFiles(root)) {
       try {
-        profiles.push(await loadProfileFile(file));
+        const text = await readProfileText(file);
+        // A serial/HID surface profile shares the folders but belongs to the surface catalog.
+        if (declaresSurfaceDriver(text)) continue;
+        profiles.push(parseProfileText(text, file));
       } catch (error) {
         problems.push(problemFromError(file, error));
       }

@@ -3,6 +3,7 @@ import type { DeviceProfile } from './device-profile.js';
 import { ProfileFileError, ProfileValidationError } from './errors.js';
 import type { ProfileIssue } from './issues.js';
 import { parseDeviceProfile } from './parse-profile.js';
+import { errnoCode, fileProblem } from '../support/file-errors.js';
 
 /** An optional JSON Schema pass run on the raw document before the parser (authoring aid, spec §1). */
 export type SchemaValidator = (document: unknown) => readonly ProfileIssue[];
@@ -11,17 +12,16 @@ export interface LoadProfileOptions {
   readonly schemaValidator?: SchemaValidator;
 }
 
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
-}
-
-/** Reads a profile file's text; a missing file becomes ProfileFileError, other I/O errors propagate. */
+/** Reads a profile file's text; a file that is missing or cannot be read becomes ProfileFileError, in plain words. */
 export async function readProfileText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') throw new ProfileFileError(path, 'profile file not found', `profile file not found: ${path}`);
-    throw error;
+    const code = errnoCode(error);
+    if (code === 'ENOENT') throw new ProfileFileError(path, 'profile file not found', `profile file not found: ${path}`);
+    if (code === undefined) throw error;
+    const detail = code === 'EISDIR' ? "is a folder; name the profile's .json file" : `cannot be read: ${fileProblem(error)}`;
+    throw new ProfileFileError(path, detail, `${path}: ${detail}`);
   }
 }
 

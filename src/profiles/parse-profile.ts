@@ -7,11 +7,13 @@ import { checkAccents } from './rules-accents.js';
 import { checkConformance } from './rules-conformance.js';
 import { checkGrid } from './rules-grid.js';
 import { checkIdMatchesMetadata } from './rules-identity.js';
-import { checkShowNumbers } from './rules-show-rgb.js';
+import { checkPaletteGroup, checkPaletteNumbers } from './rules-palette-sysex.js';
+import { checkRgbGroup, checkShowNumbers } from './rules-show-rgb.js';
 import { checkControlDuplicates, checkRegionOverlap, checkShowcaseDuplicates } from './rules-surface-addresses.js';
 import { checkSelectorSlots, checkShowcaseLength, checkStateRegion } from './rules-surface-shape.js';
 import { deviceProfileSchema, gridSchema, surfaceSchema, type ProfileDocument } from './schema.js';
 import { textFor } from './schema-primitives.js';
+import { unknownKeysMessage } from './unknown-keys.js';
 
 export type ProfileParseResult =
   | { readonly ok: true; readonly profile: DeviceProfile }
@@ -28,7 +30,10 @@ const SEMANTIC_RULES: readonly ((parts: ProfileParts, report: Report) => void)[]
   checkRegionOverlap,
   checkAccents,
   checkConformance,
+  checkRgbGroup,
   checkShowNumbers,
+  checkPaletteGroup,
+  checkPaletteNumbers,
 ];
 
 /** grid and surface are parsed field by field, so their cross-field rules can run on whatever is valid. */
@@ -59,6 +64,19 @@ function parseFields(
   return parsed;
 }
 
+/** The keys of `raw` that `shape` does not know, as one issue (objects parsed field by field are closed too). */
+function checkUnknownKeys(
+  shape: Readonly<Record<string, unknown>>,
+  raw: Record<string, unknown>,
+  prefix: readonly PathSegment[],
+  issues: RankedIssue[],
+): void {
+  const known = Object.keys(shape);
+  const unknown = Object.keys(raw).filter((key) => !Object.hasOwn(shape, key));
+  if (unknown.length === 0) return;
+  issues.push({ rank: structuralRank(prefix, 'unrecognized_keys'), path: formatPath(prefix), message: unknownKeysMessage('keys', unknown, known) });
+}
+
 function parseSectionByField(
   key: keyof typeof SECTIONS_BY_FIELD,
   raw: unknown,
@@ -68,6 +86,7 @@ function parseSectionByField(
     issues.push({ rank: structuralRank([key], 'invalid_type'), path: key, message: textFor({ input: raw }, 'must be a JSON object') });
     return {};
   }
+  checkUnknownKeys(SECTIONS_BY_FIELD[key], raw, [key], issues);
   return parseFields(SECTIONS_BY_FIELD[key], raw, [key], issues);
 }
 
@@ -81,6 +100,7 @@ export function parseDeviceProfile(raw: unknown, source: string = IN_MEMORY_SOUR
     return { ok: false, issues: [{ path: '', message: 'top-level profile must be a JSON object' }] };
   }
   const issues: RankedIssue[] = [];
+  checkUnknownKeys(deviceProfileSchema.shape, raw, [], issues);
   const { grid: _grid, surface: _surface, ...plainShape } = deviceProfileSchema.shape;
   const parts = {
     ...parseFields(plainShape, raw, [], issues),

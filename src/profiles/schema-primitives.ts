@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unknownKeysMessage } from './unknown-keys.js';
 
 /**
  * Zod building blocks for Device Profile Schema 1. Every leaf carries its own
@@ -37,22 +38,22 @@ export type MidiKind = (typeof MIDI_KINDS)[number];
 
 export const midiKind = z.enum(MIDI_KINDS, says("must be 'note' or 'cc'"));
 
-/** Objects ignore unknown keys (the runtime parser is lenient there; the published schema is not). */
-export function openObject<T extends z.core.$ZodLooseShape>(shape: T) {
-  return z.object(shape, says('must be a JSON object'));
-}
-
-/** Objects whose unknown keys are an error; the message lists them sorted, as the spec asks. */
-export function closedObject<T extends z.core.$ZodLooseShape>(shape: T, unknownWhat: string) {
+/**
+ * Every profile object is closed: unknown keys are an error whose message
+ * lists them sorted (as the spec asks for the sections that were closed in
+ * Schema 1) and says which known key each one probably meant.
+ */
+export function closedObject<T extends z.core.$ZodLooseShape>(shape: T, unknownWhat = 'keys') {
+  const known = Object.keys(shape);
   return z.strictObject(shape, {
     error: (issue) => {
-      if (issue.code === 'unrecognized_keys') return `unknown ${unknownWhat}: ${[...issue.keys].sort().join(', ')}`;
+      if (issue.code === 'unrecognized_keys') return unknownKeysMessage(unknownWhat, issue.keys, known);
       return textFor(issue, 'must be a JSON object');
     },
   });
 }
 
-export const addressSchema = openObject({
+export const addressSchema = closedObject({
   kind: midiKind,
   number: midiValue,
   channel: midiChannel.default(0),

@@ -10,10 +10,10 @@ import {
   midiKind,
   midiValue,
   nonEmptyString,
-  openObject,
   says,
   textFor,
 } from './schema-primitives.js';
+import { paletteSysexSchema } from './schema-palette-sysex.js';
 
 /**
  * The structural layer of Device Profile Schema 1 (device-profile-schema-1.md §2).
@@ -66,9 +66,9 @@ const portPatterns = z
 
 const eightOf = <T extends z.ZodType>(schema: T) => schema.meta({ minItems: 8, maxItems: 8 });
 
-export const portsSchema = openObject({ input: portPatterns, output: portPatterns });
+export const portsSchema = closedObject({ input: portPatterns, output: portPatterns });
 
-export const gridSchema = openObject({
+export const gridSchema = closedObject({
   kind: midiKind,
   channel: midiChannel.default(0),
   rows: eightOf(
@@ -79,8 +79,8 @@ export const gridSchema = openObject({
 const selectorSlots = (description: string) =>
   arrayOf(addressSchema).meta({ minItems: 1, maxItems: MAX_SELECTOR_SLOTS, description });
 
-export const surfaceSchema = openObject({
-  state_region: openObject({
+export const surfaceSchema = closedObject({
+  state_region: closedObject({
     x: integerFrom(0, 7),
     y: integerFrom(0, 7),
     width: integerFrom(1, 8).meta({ const: 7 }),
@@ -90,7 +90,7 @@ export const surfaceSchema = openObject({
   agent_selectors: selectorSlots('Slot i is item i.'),
   agent_statuses: selectorSlots('Same length as agent_selectors.'),
   indicators: closedObject({ overflow: addressSchema.optional() }, 'indicators').prefault({}),
-  showcase: openObject({ top: eightOf(arrayOf(addressSchema)), right: eightOf(arrayOf(addressSchema)) }),
+  showcase: closedObject({ top: eightOf(arrayOf(addressSchema)), right: eightOf(arrayOf(addressSchema)) }),
 });
 
 export const paletteSchema = closedObject(
@@ -98,14 +98,14 @@ export const paletteSchema = closedObject(
     off: midiValue,
     idle: midiValue,
     activity: midiValue,
-    states: closedObject(shapeFor(AGENT_STATES, openObject({ primary: midiValue, summary: midiValue })), 'states'),
-    actions: closedObject(shapeFor(CONTROL_ACTIONS, openObject({ enabled: midiValue })), 'actions'),
-    system: openObject({ overflow: midiValue }),
+    states: closedObject(shapeFor(AGENT_STATES, closedObject({ primary: midiValue, summary: midiValue })), 'states'),
+    actions: closedObject(shapeFor(CONTROL_ACTIONS, closedObject({ enabled: midiValue })), 'actions'),
+    system: closedObject({ overflow: midiValue }),
   },
   'sections',
 );
 
-export const accentSchema = openObject({
+export const accentSchema = closedObject({
   name: nonEmptyString
     .regex(ACCENT_NAME_PATTERN, { error: 'must be a lowercase slug (e.g. cyan)' })
     .meta({ enum: [...IDENTITY_ACCENTS] }),
@@ -119,11 +119,11 @@ const conformanceSchema = arrayOf(z.string(says('must be a non-empty string arra
   contains: { const: 'core-state' },
 });
 
-const sysexCommand = openObject({ type: z.literal('sysex'), data: arrayOf(midiValue) }).meta({
+const sysexCommand = closedObject({ type: z.literal('sysex'), data: arrayOf(midiValue) }).meta({
   description: 'One SysEx message; data excludes the F0/F7 framing.',
 });
 
-const channelCommand = openObject({
+const channelCommand = closedObject({
   type: z.enum(MIDI_KINDS),
   channel: midiChannel.default(0),
   number: midiValue,
@@ -138,26 +138,68 @@ const command = z
 
 const commandList = arrayOf(command).default([]);
 
-export const messagesSchema = openObject({ startup: commandList, clear: commandList, shutdown: commandList }).prefault({});
+export const messagesSchema = closedObject({ startup: commandList, clear: commandList, shutdown: commandList }).prefault({});
 
+/** What a `show_rgb.group` item may name besides a literal byte (see showRgbSchema). */
+export const RGB_GROUP_TOKENS = ['led', 'first', 'last', 'r', 'g', 'b', 'r_hi', 'r_lo', 'g_hi', 'g_lo', 'b_hi', 'b_lo'] as const;
+export type RgbGroupToken = (typeof RGB_GROUP_TOKENS)[number];
+export const RGB_LIGHT_SETS = ['show', 'grid'] as const;
+
+const CHANNEL_MAX_TEXT = 'must be an integer from 1 to 127 (up to 255 when group sends each channel as _hi and _lo bytes)';
+
+const rgbGroupItem = z.union([midiValue, z.enum(RGB_GROUP_TOKENS)], {
+  error: () => `must be a byte from 0 to 127 or one of ${RGB_GROUP_TOKENS.join(', ')}`,
+});
+
+/*
+ * Schema 1's three fields describe `prefix, (number, R, G, B)…` with 7-bit
+ * channels. The optional fields after them (a Pad-Lattice extension; absent,
+ * they mean exactly Schema 1) describe the other RGB SysEx layouts grid
+ * controllers use: a lighting-type byte before each LED (Launchpad X / MK3:
+ * group [3, "led", "r", "g", "b"]), LED ranges and 8-bit channels split in two
+ * 7-bit bytes behind a 14-bit length (APC mini mk2: group ["first", "last",
+ * "r_hi", "r_lo", …], length_header true), and devices whose rails are not RGB
+ * (lights "grid").
+ */
 export const showRgbSchema = closedObject(
   {
     sysex_prefix: arrayOf(midiValue).min(1, says('must be a non-empty array of integers from 0 to 127')),
-    channel_max: integerFrom(1, 127),
-    batch_size: integerFrom(1, 127),
+    channel_max: z
+      .int(says(CHANNEL_MAX_TEXT))
+      .min(1, says(CHANNEL_MAX_TEXT))
+      .max(255, says(CHANNEL_MAX_TEXT))
+      .meta({ description: "The device's maximum per-channel value; above 127 only when every channel is split into _hi/_lo bytes." }),
+    batch_size: integerFrom(1, 127).meta({ description: 'At most this many groups per SysEx message.' }),
+    group: arrayOf(rgbGroupItem)
+      .min(1, says('must be a non-empty array'))
+      .optional()
+      .meta({
+        description:
+          'The bytes of one group (default ["led", "r", "g", "b"]): literal bytes, "led" (one LED number) or "first" and "last" (a range of consecutive LED numbers sharing a colour), and each channel either as one byte ("r") or as its bit 7 and bits 0-6 ("r_hi", "r_lo").',
+      }),
+    length_header: z
+      .boolean(says('must be boolean'))
+      .optional()
+      .meta({ description: 'Put the byte count of the groups, as two 7-bit bytes (high first), between the prefix and the groups (default false).' }),
+    lights: z
+      .enum(RGB_LIGHT_SETS, says("must be 'show' or 'grid'"))
+      .optional()
+      .meta({ description: '"show" (default): the 64 pads and both showcase rails are RGB; "grid": only the pads, the rails use their palette fallbacks.' }),
   },
   'fields',
 );
 
-export const capabilitiesSchema = openObject({
+export const capabilitiesSchema = closedObject({
   text_scroll: z.boolean(says('must be boolean')).default(true),
   // `null` means absent here, and only here (spec §3).
   show_rgb: showRgbSchema.nullish().transform((value) => value ?? undefined),
+  palette_sysex: paletteSysexSchema.optional(),
 }).prefault({});
 
 export const deviceProfileSchema = z
-  .object(
+  .strictObject(
     {
+      $schema: z.string(says('must be a string')).optional().meta({ description: 'For editors: the JSON Schema this file follows; ignored.' }),
       schema_version: versionOne('schema_version'),
       visual_protocol: versionOne('visual_protocol'),
       id: nonEmptyString.regex(PROFILE_ID_PATTERN, {
@@ -187,6 +229,13 @@ export const deviceProfileSchema = z
       conformance: conformanceSchema,
       messages: messagesSchema,
       capabilities: capabilitiesSchema,
+      verified_against: arrayOf(nonEmptyString)
+        .min(1, says('must be a non-empty array of document citations'))
+        .optional()
+        .meta({
+          description:
+            "A Pad-Lattice extension: the manufacturer's documents every fact of this experimental profile was checked against. Such a profile opens automatically, with a notice that it has not been tested on hardware yet.",
+        }),
     },
     { error: 'top-level profile must be a JSON object' },
   )
@@ -200,3 +249,4 @@ export const deviceProfileSchema = z
 export type ProfileDocument = z.output<typeof deviceProfileSchema>;
 export type ProfileCommand = ProfileDocument['messages']['startup'][number];
 export type ShowRgbCapability = NonNullable<ProfileDocument['capabilities']['show_rgb']>;
+export type PaletteSysexCapability = NonNullable<ProfileDocument['capabilities']['palette_sysex']>;

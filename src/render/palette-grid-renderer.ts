@@ -5,20 +5,23 @@ import { ColorResolver } from './color-resolver.js';
 import { RenderError } from './errors.js';
 import type { GreetingScroll } from './greeting-scroll.js';
 import { buildLightTable, GRID_SIZE, type LightTable } from './light-table.js';
-import { channelMessage, commandMessage } from './midi-encoding.js';
+import { LightWriter, type MessageSink } from './light-writer.js';
+import { commandMessage } from './midi-encoding.js';
 import { RgbShowEncoder } from './rgb-show.js';
 
-/** Receives each encoded MIDI message, in order, as soon as it is produced. */
-export type MessageSink = (message: Uint8Array) => void;
+export type { MessageSink } from './light-writer.js';
 
-const UNKNOWN = 0xff;
 const GREETING_COLOR_TOKEN = 'state:success:primary';
 const SHOW_LIGHTS = GRID_SIZE * GRID_SIZE + 16;
+/** Where the rails' values start in the scratch list of a Show frame. */
+const RAILS_OFFSET = GRID_SIZE * GRID_SIZE;
 
 /**
  * The `midi.palette-grid` driver's output side for one device: semantic views,
  * Show frames, the greeting and the profile's command lists become MIDI bytes,
  * diffed against what this device was last sent (midi-rendering.md §4–§9).
+ * Every operation is one frame: its light writes end with one flush, which
+ * is where a profile with `palette_sysex` sends them as batched SysEx.
  *
  * QUIRK choice: the reference resolves tokens light by light while writing, so
  * an unknown token aborts a frame after part of it was sent. Here every frame
@@ -31,8 +34,8 @@ export class PaletteGridRenderer {
   readonly #lights: LightTable;
   readonly #colors: ColorResolver;
   readonly #off: number;
-  /** Last palette value sent per light; 0xFF = unknown (palette values are at most 127). */
-  readonly #sent: Uint8Array;
+  /** The last-sent cache and the path of changed lights to the device. */
+  readonly #writer: LightWriter;
   /** Resolved values of the frame being drawn, reused by every frame. */
   readonly #pending: Uint8Array;
   /**
@@ -52,7 +55,7 @@ export class PaletteGridRenderer {
     this.#lights = buildLightTable(profile);
     this.#colors = new ColorResolver(profile);
     this.#off = this.#colors.resolve(OFF_TOKEN);
-    this.#sent = new Uint8Array(this.#lights.count).fill(UNKNOWN);
+    this.#writer = new LightWriter(this.#lights, send, profile.capabilities.palette_sysex);
     this.#pending = new Uint8Array(Math.max(this.#lights.semanticOrder.length, SHOW_LIGHTS));
     const showRgb = profile.capabilities.show_rgb;
     this.#rgb = showRgb === undefined ? null : new RgbShowEncoder(profile, showRgb);
@@ -73,7 +76,7 @@ export class PaletteGridRenderer {
   /** Startup commands, then a forced clear (midi-rendering.md §5 steps 1–3; the greeting is the caller's). */
   startup(): void {
     this.#sendAll(this.#startup);
-    this.#forgetValues();
+    this.#writer.forget();
     this.clear(true);
   }
 
@@ -87,10 +90,11 @@ export class PaletteGridRenderer {
     this.#rgb?.forget();
     if (this.#clearCommands.length > 0) {
       this.#sendAll(this.#clearCommands);
-      this.#forgetValues();
+      this.#writer.forget();
       return;
     }
-    for (const light of this.#lights.clearOrder) this.#write(light, this.#off, force);
+    for (const light of this.#lights.clearOrder) this.#writer.write(light, this.#off, force);
+    this.#writer.flush();
   }
 
   /** Draws a semantic view, leaving Show mode first (§7). */
@@ -107,6 +111,7 @@ export class PaletteGridRenderer {
     if (this.#lights.overflow !== null) pending[at++] = colors.resolve(frame.overflow);
     if (this.#showing) this.#leaveShow();
     this.#writeAll(this.#lights.semanticOrder, pending);
+    this.#writer.flush();
   }
 
   /** Draws a Show frame by RGB SysEx when the profile can, else by palette fallbacks (§9). */
@@ -114,11 +119,16 @@ export class PaletteGridRenderer {
     this.#checkShowShape(frame);
     if (this.#rgb !== null) {
       // The palette cache is wiped so that the return to semantic mode repaints everything.
-      if (!this.#showing) this.#forgetValues();
+      // Rails the SysEx does not drive take their palette fallbacks, resolved before anything is sent.
+      const paletteRails = !this.#rgb.coversRails;
+      if (paletteRails) this.#resolveRails(frame);
+      if (!this.#showing) this.#writer.forget();
       this.#rgb.render(frame, this.#send);
+      if (paletteRails) this.#writeRails();
     } else {
       this.#renderShowByPalette(frame);
     }
+    this.#writer.flush();
     this.#showing = true;
   }
 
@@ -129,9 +139,10 @@ export class PaletteGridRenderer {
     for (let y = 0; y < GRID_SIZE; y += 1) {
       for (let x = 0; x < GRID_SIZE; x += 1) {
         const lit = y >= 1 && ((scroll.strip[offset + x]! >> (GRID_SIZE - 1 - y)) & 1) === 1;
-        this.#write(grid[y * GRID_SIZE + x]!, lit ? color : this.#off, false);
+        this.#writer.write(grid[y * GRID_SIZE + x]!, lit ? color : this.#off, false);
       }
     }
+    this.#writer.flush();
   }
 
   #resolveCanvas(canvas: StateCanvas): Uint8Array {
@@ -148,19 +159,31 @@ export class PaletteGridRenderer {
     const colors = this.#colors;
     let at = 0;
     for (const row of frame.grid) for (const color of row) pending[at++] = colors.resolve(color.fallback);
+    this.#resolveRails(frame);
+    this.#writeAll(this.#lights.grid, pending);
+    this.#writeRails();
+  }
+
+  /** The rails' palette fallbacks, top left→right then right top→bottom, into the scratch list after the grid's. */
+  #resolveRails(frame: ShowFrame): void {
+    const pending = this.#pending;
+    const colors = this.#colors;
+    let at = RAILS_OFFSET;
     for (const color of frame.top) pending[at++] = colors.resolve(color.fallback);
     for (const color of frame.right) pending[at++] = colors.resolve(color.fallback);
+  }
+
+  #writeRails(): void {
     const lights = this.#lights;
-    this.#writeAll(lights.grid, pending);
-    this.#writeAll(lights.showcaseTop, pending, lights.grid.length);
-    this.#writeAll(lights.showcaseRight, pending, lights.grid.length + lights.showcaseTop.length);
+    this.#writeAll(lights.showcaseTop, this.#pending, RAILS_OFFSET);
+    this.#writeAll(lights.showcaseRight, this.#pending, RAILS_OFFSET + lights.showcaseTop.length);
   }
 
   /** Show mode ends: both rails go dark through the cache, top left→right, then right top→bottom (§7 step 1). */
   #leaveShow(): void {
     this.#rgb?.forget();
-    for (const light of this.#lights.showcaseTop) this.#write(light, this.#off, false);
-    for (const light of this.#lights.showcaseRight) this.#write(light, this.#off, false);
+    for (const light of this.#lights.showcaseTop) this.#writer.write(light, this.#off, false);
+    for (const light of this.#lights.showcaseRight) this.#writer.write(light, this.#off, false);
     this.#showing = false;
   }
 
@@ -175,21 +198,11 @@ export class PaletteGridRenderer {
   }
 
   #writeAll(lights: Uint16Array, values: Uint8Array, offset = 0): void {
-    for (let i = 0; i < lights.length; i += 1) this.#write(lights[i]!, values[offset + i]!, false);
-  }
-
-  /** Sends a light's value unless the device already shows it (or `force`), then remembers it (§4). */
-  #write(light: number, value: number, force: boolean): void {
-    if (!force && this.#sent[light] === value) return;
-    this.#send(channelMessage(this.#lights.status[light]!, this.#lights.number[light]!, value));
-    this.#sent[light] = value;
+    const writer = this.#writer;
+    for (let i = 0; i < lights.length; i += 1) writer.write(lights[i]!, values[offset + i]!, false);
   }
 
   #sendAll(messages: readonly Uint8Array[]): void {
     for (const message of messages) this.#send(message);
-  }
-
-  #forgetValues(): void {
-    this.#sent.fill(UNKNOWN);
   }
 }

@@ -43,6 +43,8 @@ export function escapeUntrusted(text: string, maxCodePoints = Number.POSITIVE_IN
 export function stringifyJsonSafely(value: unknown, space?: number): string {
   const json = JSON.stringify(value, null, space) ?? 'null';
   return json.replace(UNSAFE, (char) => {
+    // JSON.stringify escapes a newline inside a string, so a raw one is the indentation's.
+    if (char === '\n') return char;
     let out = '';
     for (let index = 0; index < char.length; index += 1) {
       out += `\\u${char.charCodeAt(index).toString(16).padStart(4, '0')}`;

@@ -7,3 +7,4 @@ export * from './semantic-colors.js';
 export { compileVisualFrame, type VisualFrame } from './compile.js';
 export { visualFrameToJson, type VisualFrameJson } from './frame-json.js';
 export type { StateCanvas } from './canvases.js';
+export { visualProtocolConstants } from './published-constants.js';

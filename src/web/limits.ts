@@ -2,6 +2,8 @@
 
 export const WEB_PROTOCOL_VERSION = 1;
 export const DEFAULT_WEB_PORT = 8765;
+/** The loopback listener's address, and the host of the admin link (§2). */
+export const LOOPBACK_HOST = '127.0.0.1';
 
 /** Largest inbound and outbound message, in UTF-8 bytes (exactly this many is allowed). */
 export const MAX_WEB_MESSAGE_BYTES = 16_384;
@@ -16,6 +18,11 @@ export const GLOBAL_PAIRING_ATTEMPT_LIMIT = 20;
 
 export const MAX_BROWSER_CLIENTS = 16;
 export const MAX_REMOTE_CLIENTS = 8;
+/**
+ * Not in the reference (issue #21.3): pending connections one peer address
+ * may hold; a fifth takes the place of that peer's oldest (see admission.ts).
+ */
+export const MAX_PENDING_PER_PEER = 4;
 
 export const COMMAND_RATE_WINDOW = 1;
 export const COMMAND_RATE_LIMIT = 20;
@@ -40,6 +47,8 @@ export const MAX_BUFFERED_OUTBOUND_BYTES = 1_048_576;
 export const MAX_REQUEST_HEADERS = 128;
 export const MAX_HEADER_BYTES = 8_192;
 export const REQUEST_TIMEOUT_MS = 10_000;
+/** How often the HTTP server looks for requests past that deadline. */
+export const REQUEST_DEADLINE_CHECK_MS = 1_000;
 
 /** Slots and actions a browser surface always has (midi-rendering.md §13). */
 export const BROWSER_SELECTOR_CAPACITY = 8;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_SETTINGS, formatReport, frameOnWire, type BenchReport } from '../../src/bench/index.js';
 import { runCli } from '../../src/cli/main.js';
 import { loadProfilesFrom, type DeviceProfile } from '../../src/profiles/index.js';
+import { rgbLayout } from '../../src/profiles/rgb-layout.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { startDaemonCommand } from '../../src/bench/daemon-command.js';
 
@@ -39,6 +40,7 @@ function numbersIn(value: unknown, path = '$'): [string, number][] {
 }
 
 const rgbProfiles = () => profiles.filter((profile) => profile.capabilities.show_rgb !== undefined);
+const batchOf = (id: string) => profiles.find((profile) => profile.id === id)!.capabilities.palette_sysex;
 
 describe('pad-lattice bench --quick --json', () => {
   it('exits 0, reports progress on stderr and says where it ran', () => {
@@ -66,25 +68,30 @@ describe('pad-lattice bench --quick --json', () => {
     expect(report.render.map((r) => r.profile).sort()).toEqual(profiles.map((p) => p.id).sort());
     for (const render of report.render) {
       expect(render.samples).toBeGreaterThanOrEqual(QUICK_SETTINGS.ops.minSamples);
-      // A changing stream sends something on average, and palette messages are 3 bytes each.
+      // A changing stream sends something on average: 3-byte palette messages, or at most one batched SysEx a frame.
       expect(render.messagesPerRender).toBeGreaterThan(0);
-      expect(render.bytesPerRender).toBeCloseTo(render.messagesPerRender * 3, 6);
+      if (batchOf(render.profile) === undefined) expect(render.bytesPerRender).toBeCloseTo(render.messagesPerRender * 3, 6);
+      else expect(render.messagesPerRender).toBeLessThanOrEqual(1);
     }
   });
 
-  it('show: every RGB profile sends all 80 lights as ceil(80 / batch_size) SysEx messages of prefix + 4 bytes per light', () => {
+  it('show: every RGB profile sends each of its RGB lights as one group, batch_size groups per SysEx message', () => {
     expect(report.show.map((s) => s.profile).sort()).toEqual(rgbProfiles().map((p) => p.id).sort());
     expect(report.show.length).toBeGreaterThan(0);
     for (const show of report.show) {
       const capability = profiles.find((p) => p.id === show.profile)!.capabilities.show_rgb!;
+      const layout = rgbLayout(capability);
+      // Every light has its own colour in these frames, so no two LEDs share a range.
+      const rgbLights = layout.lights === 'grid' ? 64 : 80;
+      const header = 1 + capability.sysex_prefix.length + (layout.lengthHeader ? 2 : 0);
       expect(show.lights).toBe(80);
       expect(show.batchSize).toBe(capability.batch_size);
       const expected: number[] = [];
-      for (let left = 80; left > 0; left -= capability.batch_size) {
-        expected.push(1 + capability.sysex_prefix.length + 4 * Math.min(left, capability.batch_size) + 1);
+      for (let left = rgbLights; left > 0; left -= capability.batch_size) {
+        expected.push(header + layout.group.length * Math.min(left, capability.batch_size) + 1);
       }
-      expect(show.messageBytes).toEqual(expected);
-      expect(show.frame.sysexMessages).toBe(Math.ceil(80 / capability.batch_size));
+      expect(show.messageBytes, show.profile).toEqual(expected);
+      expect(show.frame.sysexMessages).toBe(Math.ceil(rgbLights / capability.batch_size));
       expect(show.frame.messages).toBe(show.frame.sysexMessages);
       expect(show.frame.bytes).toBe(expected.reduce((a, b) => a + b, 0));
     }
@@ -121,11 +128,20 @@ describe('pad-lattice bench --quick --json', () => {
     expect(palette.map((row) => row.profile).sort()).toEqual(profiles.map((p) => p.id).sort());
     expect(rgb.map((row) => row.profile).sort()).toEqual(rgbProfiles().map((p) => p.id).sort());
     for (const row of palette) {
-      // Every grid and rail light changes: one 3-byte channel message, one USB packet, each.
-      expect(row.messages).toBe(80);
-      expect(row.sysexMessages).toBe(0);
-      expect(row.bytes).toBe(3 * row.messages);
-      expect(row.usbPackets).toBe(row.messages);
+      const batch = batchOf(row.profile);
+      if (batch === undefined) {
+        // Every grid and rail light changes: one 3-byte channel message, one USB packet, each.
+        expect(row.messages).toBe(80);
+        expect(row.sysexMessages).toBe(0);
+        expect(row.bytes).toBe(3 * row.messages);
+        expect(row.usbPackets).toBe(row.messages);
+        continue;
+      }
+      // The 80 lights as batched palette SysEx: F0, prefix, one group per light, F7; 3 SysEx bytes a USB packet.
+      expect(row.messages).toBe(Math.ceil(80 / batch.batch_size));
+      expect(row.sysexMessages).toBe(row.messages);
+      expect(row.bytes).toBe(row.messages * (batch.sysex_prefix.length + 2) + 80 * (batch.group ?? ['led', 'value']).length);
+      if (row.messages === 1) expect(row.usbPackets).toBe(Math.ceil(row.bytes / 3));
     }
     for (const row of rgb) {
       const show = report.show.find((s) => s.profile === row.profile)!;
@@ -220,7 +236,10 @@ describe('pad-lattice bench --compare (side by side)', () => {
   beforeAll(async () => {
     // Our own CLI stands in for another daemon: the same client measures both in one run.
     const captured = captureIo();
-    const twin = [process.execPath, CLI, 'daemon', '--socket', '{socket}', '--identity-store', '{dir}/twin.json'];
+    const twin = [
+      ...[process.execPath, CLI, 'daemon', '--socket', '{socket}', '--identity-store', '{dir}/twin.json'],
+      ...['--profile', 'novation/launchpad/mini-mk3', '--input', 'file:/dev/null', '--output', 'trace:/dev/null', '--no-greeting'],
+    ];
     const code = await runCli(['bench', '--quick', '--json', '--suite', 'agents', '--compare', '--compare-name', 'twin', '--', ...twin], captured.io);
     expect(code, captured.stderr()).toBe(0);
     compared = JSON.parse(captured.stdout()) as Required<BenchReport>;

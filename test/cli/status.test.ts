@@ -36,9 +36,22 @@ describe('pad-lattice status', () => {
     expect(lines).toContain('Surfaces: midi:test/recording');
     const rows = lines.filter((line) => /^ {2}[> ] S\d/.test(line));
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/^ {2}> S1 +cyan +waiting_for_approval +impl +pad-lattice +019f28ff +ttl$/);
-    // The label's escape sequence is neutralised: the ESC byte became a space.
-    expect(rows[1]).toMatch(/^ {4}S2 +magenta +running +indexer \[31m +- +session- +ttl$/);
+    expect(rows[0]).toMatch(/^ {2}> S1 +cyan +waiting_for_approval +impl +pad-lattice +019f28f… +ttl$/);
+    // The label's escape sequence is shown, not obeyed: the ESC byte is written as \x1b.
+    expect(rows[1]).toMatch(/^ {4}S2 +magenta +running +indexer\\x1b\[31m +- +session… +ttl$/);
+  });
+
+  it('shows bidi controls, zero-width characters and C1 controls in a label as escapes, in text and in --json', async () => {
+    const daemon = await runDaemon();
+    running.push(daemon);
+    const label = 'ok\u202e\u2066gnp.exe\u200b\u009b2J';
+    await daemon.client.reportState('running', { agent: makeIdentity('spoof', 's1'), metadata: { label } });
+    const text = await pl(['status', '--socket', daemon.socketPath]);
+    // The label column is 24 code points wide, so the escapes show and the rest is cut.
+    expect(text.stdout).toContain('ok\\u202e\\u2066gnp.exe\\u…');
+    const json = await pl(['status', '--json', '--socket', daemon.socketPath]);
+    for (const output of [text.stdout, json.stdout]) expect(output).not.toMatch(/[\u202e\u2066\u200b\u009b]/);
+    expect((JSON.parse(json.stdout) as { sessions: { label: string }[] }).sessions[0]!.label).toBe(label);
   });
 
   it('gives every accent a 24-bit swatch in its reference RGB when colour is on', async () => {
@@ -92,7 +105,9 @@ describe('pad-lattice status', () => {
 
   it('--watch redraws until stopped and keeps going across a daemon restart', async () => {
     const first = await daemonWithSessions();
-    const client = new PadLatticeClient({ socketPath: first.socketPath, timeoutMs: 500 });
+    // The client's default timeout: a stopped daemon is refused at once (unavailable), while a
+    // 500 ms read timeout ended the watch when the restarted daemon answered slowly under load.
+    const client = new PadLatticeClient({ socketPath: first.socketPath });
     const io = captureIo('', { NO_COLOR: '1' });
     const stop = new AbortController();
     const watching = watchStatus(client, io.io, 0.01, stop.signal);

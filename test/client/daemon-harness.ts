@@ -19,12 +19,14 @@ export async function runDaemon(socketPath: string = tempSocketPath()): Promise<
 }
 
 /** Polls `check` until it holds (the daemon loop renders asynchronously); false if it never does. */
-export async function eventually(check: () => boolean | Promise<boolean>, attempts = 400): Promise<boolean> {
-  for (let i = 0; i < attempts; i++) {
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
+  // A deadline by the clock, not a count of polls: on a loaded machine each poll takes longer.
+  const deadline = Date.now() + timeoutMs;
+  do {
     if (await check()) return true;
     await delay(5);
-  }
-  return false;
+  } while (Date.now() < deadline);
+  return check();
 }
 
 /**

@@ -81,7 +81,8 @@ export class TraceChecker {
     return { sessions, recency, selection: plane.selection(), subscriptions, available: plane.availableActions(), revision: plane.revision, occupants, leased };
   }
 
-  verify(before: Before, op: ConcreteOp, result: StepResult, now: number): void {
+  /** Checks one step and returns the state after it, which is the next step's `before`. */
+  verify(before: Before, op: ConcreteOp, result: StepResult, now: number): Before {
     const after = this.capture();
     this.#count(before, after, op, result);
     this.#structure(after);
@@ -94,6 +95,7 @@ export class TraceChecker {
     this.#dispatchRules(before, op, result, now);
     this.#stateRules(before, after, op, result, now);
     this.#forgetEnded(after);
+    return after;
   }
 
   #tally(event: TraceEvent): void {

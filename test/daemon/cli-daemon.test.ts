@@ -174,10 +174,12 @@ describe('pad-lattice daemon options', () => {
     await expect(command.run(['--terminal-hold', 'soon'], captureIo().io)).rejects.toThrow(/--terminal-hold/);
   });
 
-  it('reports a refused startup on stderr with exit 1', async () => {
+  it('reports a refused startup on stderr with exit 1, before loading any profile', async () => {
     const { command } = fakeDeps(alreadyRunning('/tmp/x.sock'));
     const io = captureIo();
     expect(await command.run(['--json'], io.io)).toBe(1);
-    expect(JSON.parse(io.stderr().trim())).toEqual({ level: 'error', message: 'another Pad-Lattice daemon is already running: /tmp/x.sock' });
+    const lines = io.stderr().trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    // The daemon starts first and opens its controllers only once it answers.
+    expect(lines).toEqual([{ level: 'error', message: 'another Pad-Lattice daemon is already running: /tmp/x.sock' }]);
   });
 });

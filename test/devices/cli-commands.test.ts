@@ -4,6 +4,8 @@ import type { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { makeDevicesCommand } from '../../src/cli/commands/devices.js';
+import { MockHidBackend } from '../hardware-mocks/mock-hid.js';
+import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
 import { makeDoctorCommand } from '../../src/cli/commands/doctor.js';
 import { makeMonitorMidiCommand } from '../../src/cli/commands/monitor-midi.js';
 import { runProfileTest } from '../../src/cli/commands/profile-test.js';
@@ -15,50 +17,51 @@ import { MidiUnavailableError } from '../../src/midi/errors.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
-import { MINI_MIDI, PRO_LIVE, PRO_MK1, PRO_STANDALONE } from './helpers.js';
+import { MINI_MIDI, MK2_PORT, PRO_LIVE, PRO_MK1, PRO_MK3_PORT, PRO_STANDALONE } from './helpers.js';
 
 /** A home folder of our own, so no real user profile or hooks file is read. */
 const tempHome = tempDirsPerTest('pl-devices-home-');
+
+/** Serial and HID with nothing plugged in, so the listing never reads this machine's devices. */
+const NO_SERIAL_OR_HID = { serialBackend: () => new MockSerialBinding(), hidBackend: () => new MockHidBackend() };
 
 const envFor = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ NO_COLOR: '1', HOME: home, ...extra });
 
 describe('device-profile-schema-1.md §13', () => {
   it('scenario 48: the devices listing includes experimental candidates; auto-detection excludes them', async () => {
     const home = tempHome();
-    const backend = new MockMidiBackend().plug(PRO_LIVE).plug(PRO_STANDALONE).plug(MINI_MIDI);
-    const command = makeDevicesCommand({ backend: () => backend, loadCatalog: loadCatalogFor });
+    const backend = new MockMidiBackend().plug(PRO_LIVE).plug(PRO_STANDALONE).plug(MINI_MIDI).plug(MK2_PORT).plug(PRO_MK3_PORT);
+    const command = makeDevicesCommand({ backend: () => backend, loadCatalog: loadCatalogFor, ...NO_SERIAL_OR_HID });
     const json = captureIo('', envFor(home));
     expect(await runCli(['devices', '--json'], json.io, [command])).toBe(0);
     expect(JSON.parse(json.stdout())).toEqual({
       matches: [
-        { profile: 'novation/launchpad/mini-mk3', status: 'experimental', input: MINI_MIDI, output: MINI_MIDI },
-        { profile: PRO_MK1, status: 'supported', input: PRO_STANDALONE, output: PRO_STANDALONE },
+        { profile: 'novation/launchpad/mini-mk3', status: 'experimental', opens_automatically: true, input: MINI_MIDI, output: MINI_MIDI },
+        { profile: 'novation/launchpad/mk2', status: 'experimental', opens_automatically: true, input: MK2_PORT, output: MK2_PORT },
+        { profile: PRO_MK1, status: 'supported', opens_automatically: true, input: PRO_STANDALONE, output: PRO_STANDALONE },
+        { profile: 'novation/launchpad/pro-mk3', status: 'experimental', opens_automatically: false, input: PRO_MK3_PORT, output: PRO_MK3_PORT },
       ],
+      surfaces: [],
     });
     const text = captureIo('', envFor(home));
     expect(await runCli(['devices'], text.io, [command])).toBe(0);
-    expect(text.stdout()).toContain(`novation/launchpad/mini-mk3 [experimental: use --profile novation/launchpad/mini-mk3]\n  input:  ${MINI_MIDI}\n`);
+    expect(text.stdout()).toContain(`novation/launchpad/mini-mk3 [experimental: opens automatically, not yet tested on hardware]\n  input:  ${MINI_MIDI}\n`);
+    expect(text.stdout()).toContain(`novation/launchpad/mk2 [experimental: opens automatically, not yet tested on hardware]\n  input:  ${MK2_PORT}\n`);
+    expect(text.stdout()).toContain(`novation/launchpad/pro-mk3 [experimental: use --profile novation/launchpad/pro-mk3]\n  input:  ${PRO_MK3_PORT}\n`);
     expect(text.stdout()).toContain(`${PRO_MK1} [supported]\n  input:  ${PRO_STANDALONE}\n  output: ${PRO_STANDALONE}\n`);
 
     const { catalog } = await loadCatalogFor(text.io);
     const ports = backend.listPorts();
+    // §8.3 auto-detection (resolveDevice) keeps to supported profiles ...
     const detected = await resolveDevice({ loadCatalog: async () => catalog, loadProfileFile: async () => catalog.get(PRO_MK1), listPorts: async () => ports });
     expect(detected.profile.id).toBe(PRO_MK1);
+    // ... while the daemon also opens the profiles checked against their documents (issue #16).
     const plan = planDevices({ mode: 'auto', profiles: () => catalog.profiles }, pairPorts(ports.inputs, ports.outputs));
-    expect(plan.wanted.map((device) => [device.profile.id, device.input])).toEqual([[PRO_MK1, PRO_STANDALONE]]);
-  });
-
-  it('scenario 48: nothing matching is a plain line and exit 0; no MIDI is exit 3', async () => {
-    const home = tempHome();
-    const backend = new MockMidiBackend().plug('Some Synth');
-    const command = makeDevicesCommand({ backend: () => backend, loadCatalog: loadCatalogFor });
-    const none = captureIo('', envFor(home));
-    expect(await runCli(['devices'], none.io, [command])).toBe(0);
-    expect(none.stdout()).toContain('no matching devices');
-    backend.setUnavailable(new MidiUnavailableError('system-unavailable', 'Failed to initialise RtMidi'));
-    const unavailable = captureIo('', envFor(home));
-    expect(await runCli(['devices'], unavailable.io, [command])).toBe(3);
-    expect(unavailable.stderr()).toContain('MIDI support is unavailable');
+    expect(plan.wanted.map((device) => [device.profile.id, device.input])).toEqual([
+      ['novation/launchpad/mini-mk3', MINI_MIDI],
+      ['novation/launchpad/mk2', MK2_PORT],
+      [PRO_MK1, PRO_STANDALONE],
+    ]);
   });
 
   it('scenario 47: doctor with a healthy catalog and one Standalone pair → profiles, midi and devices ok; paths redacted', async () => {
@@ -71,8 +74,8 @@ describe('device-profile-schema-1.md §13', () => {
     const report = JSON.parse(stdout()) as { overall: string; checks: { name: string; status: string; summary: string; details: any }[] };
     const byName = Object.fromEntries(report.checks.map((check) => [check.name, check]));
     expect(report.checks.map((check) => check.name)).toEqual(['runtime', 'profiles', 'midi', 'devices', 'daemon', 'codex_hooks']);
-    expect(byName['profiles']).toMatchObject({ status: 'ok', summary: '6 device profiles loaded' });
-    expect(byName['profiles']!.details.profiles[0]).toEqual({ id: 'akai/apc/mini-mk2', status: 'experimental' });
+    expect(byName['profiles']).toMatchObject({ status: 'ok', summary: '12 device profiles loaded' });
+    expect(byName['profiles']!.details.profiles[0]).toEqual({ id: 'ableton/push/push-2', status: 'experimental' });
     expect(byName['midi']).toMatchObject({ status: 'ok', summary: '1 input and 1 output MIDI ports found' });
     expect(byName['devices']).toMatchObject({
       status: 'ok',

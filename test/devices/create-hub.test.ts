@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMidiHub, gateOnSequencer, HubSetupError, planDevices, type MidiHubSetup } from '../../src/devices/hub/index.js';
 import { MidiUnavailableError } from '../../src/midi/errors.js';
 import { pairPorts } from '../../src/midi/port-names.js';
-import { ProfileCatalog, type CatalogLoad, type ProfileProblem } from '../../src/profiles/index.js';
+import { ProfileCatalog, type CatalogLoad } from '../../src/profiles/index.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { PRO_LIVE, PRO_MK1, PRO_STANDALONE, PRO_STANDALONE_2, profile, recordingLogger } from './helpers.js';
 
@@ -13,30 +13,37 @@ function setup(overrides: Partial<MidiHubSetup> = {}) {
     problems: [{ source: '/home/me/.config/pad-lattice/profiles/bad.json', issues: [{ path: 'id', message: 'must be a non-empty string' }] }],
   };
   const closed: string[] = [];
-  const watchers: ((problems: readonly ProfileProblem[]) => void)[] = [];
+  const watchers: ((load: CatalogLoad) => void)[] = [];
   const base: MidiHubSetup = {
     greeting: { text: null },
     logger,
     stdout: { write: () => true },
     backend: () => new MockMidiBackend().plug(PRO_STANDALONE),
     loadCatalog: async () => catalogLoad,
-    watchCatalog: async (onProblems) => {
-      watchers.push(onProblems);
+    watchCatalog: async (onChange) => {
+      watchers.push(onChange);
       return { snapshot: catalogLoad, close: async () => void closed.push('watcher') };
     },
     loadProfileFile: async () => profile(PRO_MK1),
+    isBuiltinSource: (source) => !source.startsWith('/home/me/'),
     ...overrides,
   };
   return { base, logger, closed, watchers };
 }
 
 describe('createMidiHub (the daemon options)', () => {
-  it('auto-detects with a live catalog, reports broken profiles, and disposes the catalog', async () => {
-    const { base, logger, closed } = setup();
-    const { hub, dispose } = await createMidiHub(base);
+  it('auto-detects with a live catalog, logs what it loads and refuses, once per change, and disposes the catalog', async () => {
+    const { base, logger, closed, watchers } = setup();
+    const { hub, dispose, profiles } = await createMidiHub(base);
     hub.initialize();
     expect(hub.descriptors.map((d) => d.profile)).toEqual([PRO_MK1]);
-    expect(logger.text()).toContain('warn: profile not loaded: /home/me/.config/pad-lattice/profiles/bad.json: id: must be a non-empty string');
+    expect(logger.lines).toContain(`info: profiles: 1 built-in loaded (${PRO_MK1})`);
+    expect(logger.lines).toContain('warn: profile refused: /home/me/.config/pad-lattice/profiles/bad.json');
+    expect(logger.lines).toContain('warn:   id: must be a non-empty string');
+    expect(profiles().map((p) => p.id)).toEqual([PRO_MK1]);
+    const logged = logger.lines.length;
+    watchers[0]!((await base.loadCatalog())); // a rescan that changed nothing that was reported
+    expect(logger.lines).toHaveLength(logged);
     hub.close();
     await dispose();
     expect(closed).toEqual(['watcher']);

@@ -6,6 +6,8 @@ import { formatHexLine } from '../../src/midi/hex-line.js';
 import type { MockMidiBackend, MockMidiOutput } from '../hardware-mocks/mock-midi.js';
 import {
   MINI_MIDI,
+  MINI_MK3,
+  PRO_MK3_PORT,
   PRO_LIVE,
   PRO_MK1,
   PRO_STANDALONE,
@@ -88,10 +90,29 @@ describe('MidiDeviceHub: finding controllers', () => {
   });
 
   it('leaves experimental profiles to --profile in auto mode', () => {
-    const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1), profile('novation/launchpad/mini-mk3')));
-    backend.plug(MINI_MIDI);
+    const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1), profile('novation/launchpad/pro-mk3')));
+    backend.plug(PRO_MK3_PORT);
     hub.initialize();
     expect(backend.openedOutputs).toEqual([]);
+    hub.close();
+  });
+
+  it("opens a profile checked against its programmer's reference, with a one-line notice that hardware has not confirmed it", () => {
+    const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1), profile(MINI_MK3)));
+    backend.plug(MINI_MIDI);
+    hub.initialize();
+    expect(backend.openedOutputs.map((port) => port.name)).toEqual([MINI_MIDI]);
+    expect(backend.openedOutputs[0]!.sentHex()[0]).toBe('F0 00 20 29 02 0D 0E 01 F7'); // Programmer mode
+    const notices = logger.lines.filter((line) => line.includes('has not been tested on hardware yet'));
+    expect(notices).toEqual([
+      `warn: MIDI: ${MINI_MK3} follows the manufacturer's documents but has not been tested on hardware yet; 'pad-lattice profile test ${MINI_MK3}' checks it`,
+    ]);
+    backend.unplug(MINI_MIDI);
+    hub.scanNow();
+    backend.plug(MINI_MIDI);
+    hub.scanNow();
+    expect(backend.openedOutputs).toHaveLength(2);
+    expect(logger.lines.filter((line) => line.includes('has not been tested on hardware yet'))).toHaveLength(1); // once per profile
     hub.close();
   });
 
@@ -124,7 +145,9 @@ describe('MidiDeviceHub: finding controllers', () => {
   });
 
   it('does not guess between two different interfaces that a named profile matches', () => {
-    const { hub, backend, logger } = mockHub({ mode: 'profile', profile: profile('novation/launchpad/mini-mk3') });
+    // The reference's Mini Mk3 patterns, which match both Windows interfaces (device-profile-schema-1.md §8.3).
+    const referencePatterns = profile(MINI_MK3, (doc) => (doc['ports'] = { input: ['LPMiniMK3.*MIDI'], output: ['LPMiniMK3.*MIDI'] }));
+    const { hub, backend, logger } = mockHub({ mode: 'profile', profile: referencePatterns });
     backend.plug('LPMiniMK3 MIDI').plug('MIDIIN2 (LPMiniMK3 MIDI)', ['input']).plug('MIDIOUT2 (LPMiniMK3 MIDI)', ['output']);
     hub.initialize();
     expect(backend.openedOutputs).toEqual([]);
@@ -150,7 +173,7 @@ describe('MidiDeviceHub: finding controllers', () => {
     backend.plug(PRO_STANDALONE);
     hub.initialize();
     expect(backend.openedOutputs).toEqual([]);
-    expect(logger.text()).toContain(`'${PRO_STANDALONE}' matches several supported profiles (${PRO_MK1}, novation/launchpad/pro-twin)`);
+    expect(logger.text()).toContain(`'${PRO_STANDALONE}' matches several profiles (${PRO_MK1}, novation/launchpad/pro-twin)`);
     hub.close();
   });
 });
@@ -262,15 +285,17 @@ describe('MidiDeviceHub: hot-plug', () => {
 
 describe('MidiDeviceHub: several profiles at once', () => {
   it('renders the same view on two controllers with different profiles and merges their presses', () => {
-    const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1), supportedMini()));
+    const mini = supportedMini();
+    const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1), mini));
     backend.plug(MINI_MIDI).plug(PRO_STANDALONE);
     hub.initialize();
     hub.render(approvalView());
-    const mini = outputsNamed(backend, MINI_MIDI)[0]!;
+    const miniPort = outputsNamed(backend, MINI_MIDI)[0]!;
     const pro = outputsNamed(backend, PRO_STANDALONE)[0]!;
-    expect(mini.sentHex()[0]).toBe('F0 00 20 29 02 0D 0E 01 F7');
+    expect(miniPort.sentHex()[0]).toBe('F0 00 20 29 02 0D 0E 01 F7');
     expect(pro.sentHex()[0]).toBe(PRO_STARTUP[0]);
-    expect(lightState(mini.sent)).toEqual(lightState(pro.sent));
+    // The Mini MK3 gets each frame as one batched palette SysEx, the Pro Mk1 one message per light: the same lights.
+    expect(lightState(miniPort.sent, mini)).toEqual(lightState(pro.sent));
     expect(hub.profileId).toBe(`${PRO_MK1}+novation/launchpad/mini-mk3`); // opening order: the profiles' order
 
     inputsNamed(backend, PRO_STANDALONE)[0]!.injectHex('B0 5B 7F');

@@ -8,8 +8,12 @@ export function tempFolder(prefix: string): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Waits until `probe` holds, checking every 20 ms; fails naming `what` after `timeoutMs`. */
-export async function eventually(probe: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+/**
+ * Waits until `probe` holds, checking every 20 ms; fails naming `what` after `timeoutMs`.
+ * 20 s by default: a spawned daemon took longer than 10 s to answer on a shared 2-core machine
+ * at load 16; the deadline is how long to wait, not a speed the test asserts.
+ */
+export async function eventually(probe: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await probe()) return;

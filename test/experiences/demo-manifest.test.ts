@@ -64,7 +64,7 @@ describe('experiences.md §15', () => {
 });
 
 describe('Demo Manifest 1 loader', () => {
-  it('the packaged Demo is valid under the reference JSON Schema', () => {
+  it('the packaged Demo is valid under our published JSON Schema', () => {
     expect(schemaErrors('demo', packaged)).toBeNull();
   });
 

@@ -30,7 +30,7 @@ describe('our Show, The Night Shift', () => {
     expect(readFileSync(SHOW_PATH, 'utf8')).toBe(text);
   });
 
-  it('is valid under the reference JSON Schema', () => {
+  it('is valid under our published JSON Schema', () => {
     expect(schemaErrors('performance', compileShow(NIGHT_SHIFT))).toBeNull();
   });
 

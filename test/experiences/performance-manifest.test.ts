@@ -58,7 +58,7 @@ describe('experiences.md §15', () => {
 });
 
 describe('Performance Manifest 1 loader', () => {
-  it('the timeline fixture itself is valid under the reference JSON Schema', () => {
+  it('the timeline fixture itself is valid under our published JSON Schema', () => {
     expect(schemaErrors('performance', referenceTimelineDocument())).toBeNull();
   });
 

@@ -8,6 +8,9 @@ import type { SerialBackend, SerialOpenOptions, SerialPortInfo, SerialTransport 
 
 const canceled = (message: string) => Object.assign(new Error(message), { canceled: true });
 
+/** The device behind a mock port: bytes written to it in, its answer out. */
+export type SerialPeer = (bytes: Uint8Array) => Uint8Array | undefined;
+
 export class MockSerialPort implements SerialTransport {
   /** Each write, in order. */
   readonly writes: Buffer[] = [];
@@ -16,7 +19,11 @@ export class MockSerialPort implements SerialTransport {
   #incoming = Buffer.alloc(0);
   #pendingRead: { wake: () => void; fail: (error: Error) => void } | null = null;
 
-  constructor(readonly openOptions: SerialOpenOptions) {}
+  /** `device` stands for the hardware: it gets every write and its answers arrive as data. */
+  constructor(
+    readonly openOptions: SerialOpenOptions,
+    readonly device?: SerialPeer,
+  ) {}
 
   get isOpen(): boolean {
     return this.#open;
@@ -43,6 +50,8 @@ export class MockSerialPort implements SerialTransport {
     this.#writing = false;
     if (!this.#open) throw canceled('Port closed during write');
     this.writes.push(Buffer.from(buffer));
+    const answer = this.device?.(buffer);
+    if (answer !== undefined && answer.length > 0) this.emitData([...answer]);
   }
 
   async read(buffer: Uint8Array, offset: number, length: number): Promise<{ buffer: Uint8Array; bytesRead: number }> {
@@ -61,6 +70,12 @@ export class MockSerialPort implements SerialTransport {
     return { buffer, bytesRead };
   }
 
+  /** The tty vanished: a pending read fails (not as a cancel) and every later call fails. */
+  vanish(): void {
+    this.#open = false;
+    this.#pendingRead?.fail(new Error('bad file descriptor'));
+  }
+
   async close(): Promise<void> {
     if (!this.#open) throw new Error('Port is not open');
     this.#open = false;
@@ -70,11 +85,21 @@ export class MockSerialPort implements SerialTransport {
 
 export class MockSerialBinding implements SerialBackend {
   readonly #ports = new Map<string, SerialPortInfo>();
+  readonly #peers = new Map<string, SerialPeer>();
   readonly #openPorts = new Map<string, MockSerialPort>();
 
-  createPort(path: string, info: Omit<SerialPortInfo, 'path'> = {}): this {
+  createPort(path: string, info: Omit<SerialPortInfo, 'path'> = {}, device?: SerialPeer): this {
     this.#ports.set(path, { ...info, path });
+    if (device === undefined) this.#peers.delete(path);
+    else this.#peers.set(path, device);
     return this;
+  }
+
+  /** Unplugs the device: it leaves the listing, and an open port fails its pending read like a vanished tty. */
+  removePort(path: string): void {
+    this.#ports.delete(path);
+    const port = this.#openPorts.get(path);
+    if (port?.isOpen === true) port.vanish();
   }
 
   /** The open port at `path`, for assertions and injecting reads. */
@@ -92,7 +117,7 @@ export class MockSerialBinding implements SerialBackend {
     if (!this.#ports.has(options.path)) throw new Error(`Port does not exist: ${options.path}`);
     if (!Number.isInteger(options.baudRate) || options.baudRate <= 0) throw new TypeError(`invalid baudRate ${options.baudRate}`);
     if (this.#openPorts.get(options.path)?.isOpen === true) throw new Error(`Port is locked (already open): ${options.path}`);
-    const port = new MockSerialPort(options);
+    const port = new MockSerialPort(options, this.#peers.get(options.path));
     this.#openPorts.set(options.path, port);
     return port;
   }

@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { fixture } from './fixture.js';
 
+/** The LAN host name test bridges advertise; Chromium resolves it to loopback. */
+export const TEST_LAN_HOST = 'pad-host.local';
+
 /** Debian's Chromium; CI installs it with apt. Playwright's own browser downloads are never used. */
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -13,6 +16,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Phone pages open the test bridge under its advertised LAN name, so the page knows it is not on this computer.
+  `--host-resolver-rules=MAP ${TEST_LAN_HOST} 127.0.0.1`,
 ];
 
 /**
@@ -38,12 +43,19 @@ export function chromiumForFile(): () => Browser {
 }
 
 /** Every WebSocket message a page received, parsed, in order. */
-export function recordSocketMessages(page: Page): Record<string, unknown>[] {
-  const received: Record<string, unknown>[] = [];
+export const recordSocketMessages = (page: Page): Record<string, unknown>[] => recordFrames(page, 'framereceived');
+
+/** Every WebSocket message a page sent, parsed, in order. */
+export const recordSentMessages = (page: Page): Record<string, unknown>[] => recordFrames(page, 'framesent');
+
+function recordFrames(page: Page, direction: 'framereceived' | 'framesent'): Record<string, unknown>[] {
+  const messages: Record<string, unknown>[] = [];
   page.on('websocket', (socket) => {
-    socket.on('framereceived', (frame) => {
-      if (typeof frame.payload === 'string') received.push(JSON.parse(frame.payload) as Record<string, unknown>);
-    });
+    const keep = (frame: { payload: string | Buffer }) => {
+      if (typeof frame.payload === 'string') messages.push(JSON.parse(frame.payload) as Record<string, unknown>);
+    };
+    if (direction === 'framesent') socket.on('framesent', keep);
+    else socket.on('framereceived', keep);
   });
-  return received;
+  return messages;
 }

@@ -101,7 +101,7 @@ describe('node-hid backend error mapping', () => {
     const pad = { vendorId: 0x1235, productId: 0x0113, path: '/dev/hidraw3', product: 'Pad', manufacturer: 'Maker', serialNumber: 'S1', release: 1, interface: 0, usagePage: 0xff00, usage: 1 };
     const backend = createNodeHidBackend({ load: () => fakeNodeHid({ devicesAsync: async () => [pad, { vendorId: 1, productId: 2 }] }) });
     expect(await backend.list()).toEqual([
-      { vendorId: 0x1235, productId: 0x0113, path: '/dev/hidraw3', product: 'Pad', manufacturer: 'Maker', serialNumber: 'S1', usagePage: 0xff00, usage: 1 },
+      { vendorId: 0x1235, productId: 0x0113, path: '/dev/hidraw3', product: 'Pad', manufacturer: 'Maker', serialNumber: 'S1', usagePage: 0xff00, usage: 1, interfaceNumber: 0 },
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MidiDeviceError } from '../../src/midi/errors.js';
-import { FileInput } from '../../src/midi/file-input.js';
+import { FileInput, MAX_HEX_LINE_CHARS } from '../../src/midi/file-input.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -74,5 +74,38 @@ describe('file input', () => {
     const path = join(tempDir(), 'absent.txt');
     expect(() => new FileInput(path, () => undefined)).toThrow(MidiDeviceError);
     expect(() => new FileInput(path, () => undefined)).toThrow(`cannot read MIDI input file '${path}'`);
+  });
+
+  it('skips a 16 MB line without keeping it, reports it in one short line, and delivers the press behind it', async () => {
+    const path = join(tempDir(), 'runaway.txt');
+    writeFileSync(path, `${'A'.repeat(16 * 1024 * 1024)}\nB0 5B 7F\n${'90 '.repeat(MAX_HEX_LINE_CHARS)}\n90 58 64`);
+    const problems: string[] = [];
+    const input = open(path, problems);
+    await input.done;
+    expect(asLists(input.drain())).toEqual([
+      [0xb0, 0x5b, 0x7f],
+      [0x90, 0x58, 0x64],
+    ]);
+    expect(problems).toEqual([
+      `file:${path} line 1: longer than ${MAX_HEX_LINE_CHARS} characters; line skipped`,
+      `file:${path} line 3: longer than ${MAX_HEX_LINE_CHARS} characters; line skipped`,
+    ]);
+  });
+
+  it('quotes at most a short, escaped piece of a bad word', async () => {
+    const path = join(tempDir(), 'bad-word.txt');
+    writeFileSync(path, `B0 \u001b[2J${'Z'.repeat(5_000)}\n`);
+    const problems: string[] = [];
+    await open(path, problems).done;
+    expect(problems).toEqual([`file:${path} line 1: "\\x1b[2J${'Z'.repeat(16)}…" is not a two-digit hex byte; line skipped`]);
+  });
+
+  it('names a missing file and a folder in plain words, with the fix', () => {
+    const dir = tempDir();
+    const absent = join(dir, 'absent.txt');
+    expect(() => new FileInput(absent, () => undefined)).toThrow(
+      `cannot read MIDI input file '${absent}': does not exist; name an existing file or a FIFO (mkfifo PATH)`,
+    );
+    expect(() => new FileInput(dir, () => undefined)).toThrow(`cannot read MIDI input file '${dir}': it is a folder; name a file or a FIFO (mkfifo PATH)`);
   });
 });

@@ -1,5 +1,9 @@
-import { existsSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { loadCommand } from '../../src/cli/command.js';
@@ -8,7 +12,13 @@ import { MidiUnavailableError } from '../../src/midi/errors.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { captureIo } from '../helpers/capture-io.js';
 
+const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 const unavailable = () => new MidiUnavailableError('system-unavailable', 'Failed to initialise RtMidi');
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 
 describe('pad-lattice ports', () => {
   it('is registered', async () => {
@@ -62,15 +72,22 @@ describe('pad-lattice ports', () => {
     expect(help.stdout()).toContain('--json');
   });
 
-  it('on this machine: exits 3 with the reason when there is no ALSA sequencer (0 with a listing otherwise)', async () => {
-    const io = captureIo();
-    const code = await runCli(['ports'], io.io, [portsCommand]);
+  it('on this machine: without an ALSA sequencer, one line with the reason devices gives and exit 3, no ALSA library noise', () => {
+    // A child process, because the ALSA library writes to file descriptor 2 itself, past any captured stream.
+    // An empty home: no user profiles whose warnings would add lines.
+    const home = mkdtempSync(join(tmpdir(), 'pad-lattice-ports-'));
+    cleanups.push(() => rmSync(home, { recursive: true }));
+    const env = { PATH: process.env['PATH'], HOME: home, NO_COLOR: '1' };
+    const run = (command: string) => spawnSync(process.execPath, [CLI, command], { encoding: 'utf8', env });
+    const ports = run('ports');
     if (existsSync('/dev/snd/seq')) {
-      expect(code).toBe(0);
-      expect(io.stdout()).toMatch(/^MIDI inputs/);
+      expect(ports.status).toBe(0);
+      expect(ports.stdout).toMatch(/^MIDI inputs/);
       return;
     }
-    expect(code).toBe(3);
-    expect(io.stderr()).toContain('pad-lattice ports: MIDI support is unavailable: the system MIDI service could not be started (Failed to initialise RtMidi)');
+    const devices = run('devices');
+    expect(ports.status).toBe(3);
+    expect(ports.stderr.split('\n').filter((line) => line !== '')).toEqual([devices.stderr.trim().replace('pad-lattice devices:', 'pad-lattice ports:')]);
+    expect(ports.stderr).toContain('/dev/snd/seq does not exist');
   });
 });

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020Module from 'ajv/dist/2020.js';
-import { REFERENCE_SCHEMA_PATH } from './helpers.js';
 
 // ajv ships CommonJS: the default import is module.exports, whose `default` is the class.
 const Ajv2020 = Ajv2020Module.default;
@@ -8,8 +6,4 @@ const Ajv2020 = Ajv2020Module.default;
 /** Compiles a draft 2020-12 schema with every error reported. */
 export function compileSchema(schema: object) {
   return new Ajv2020({ allErrors: true, strict: true }).compile(schema);
-}
-
-export function referenceValidator() {
-  return compileSchema(JSON.parse(readFileSync(REFERENCE_SCHEMA_PATH, 'utf8')) as object);
 }

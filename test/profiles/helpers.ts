@@ -6,17 +6,20 @@ import { parseDeviceProfile, type DeviceProfile, type ProfileIssue } from '../..
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BUILTIN_ROOT = fileURLToPath(new URL('../../profiles/', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('../fixtures/profiles/', import.meta.url));
-export const REFERENCE_SCHEMA_PATH = fileURLToPath(
-  new URL('../../../shared/conformance/schemas/device-profile-v1.json', import.meta.url),
-);
 
 export const REFERENCE_IDS = ['novation/launchpad/mini-mk3', 'novation/launchpad/pro-mk1', 'novation/launchpad/pro-mk3'];
 export const BUILTIN_IDS = [
+  'ableton/push/push-2',
+  'ableton/push/push-3',
+  'akai/apc/mini',
   'akai/apc/mini-mk2',
+  'novation/launchpad/mini',
   'novation/launchpad/mini-mk3',
+  'novation/launchpad/mk1',
   'novation/launchpad/mk2',
   'novation/launchpad/pro-mk1',
   'novation/launchpad/pro-mk3',
+  'novation/launchpad/s',
   'novation/launchpad/x',
 ];
 

@@ -45,10 +45,25 @@ describe('parseDeviceProfile', () => {
     expect(issuesOf(doc).map((issue) => issue.path)).toEqual(['surface.agent_selectors[1]', 'palette']);
   });
 
-  it('ignores unknown keys where the parser is open and drops them from the result', () => {
-    const profile = accepted(proMk1((d) => Object.assign(d, { comment: 'mine' }, { grid: { ...d.grid, note: 'x' } })));
-    expect('comment' in profile).toBe(false);
-    expect('note' in profile.grid).toBe(false);
+  it('refuses unknown keys at every level, each with the known key a typo probably meant', () => {
+    const issues = issuesOf(
+      proMk1((d) => {
+        Object.assign(d, { comment: 'mine', statsu: 'x' });
+        d.grid.rowz = [];
+        d.surface.agent_selectors[0].chanel = 1;
+        d.palette.states.running.primray = 1;
+      }),
+    );
+    expect(issues.map((issue) => `${issue.path}: ${issue.message}`)).toEqual([
+      ': unknown keys: comment, statsu (did you mean status?)',
+      'grid: unknown keys: rowz (did you mean rows?)',
+      'surface.agent_selectors[0]: unknown keys: chanel (did you mean channel?)',
+      'palette.states.running: unknown keys: primray (did you mean primary?)',
+    ]);
+  });
+
+  it('accepts a top-level $schema for editors', () => {
+    expect(accepted(proMk1((d) => (d.$schema = 'https://example.test/device-profile.schema.json'))).id).toBe('novation/launchpad/pro-mk1');
   });
 
   it('fills the defaults: channels 0, empty actions/indicators/messages, text_scroll true', () => {

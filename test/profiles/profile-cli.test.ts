@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { deviceProfileJsonSchemaText } from '../../src/profiles/index.js';
+import { deviceProfileJsonSchema, deviceProfileJsonSchemaText } from '../../src/profiles/index.js';
 import { captureIo } from '../helpers/capture-io.js';
-import { BUILTIN_IDS, BUILTIN_ROOT, proMk1, REFERENCE_SCHEMA_PATH } from './helpers.js';
+import { BUILTIN_IDS, BUILTIN_ROOT, proMk1 } from './helpers.js';
 import { tempDir, userProfile, writeJson } from './temp-roots.js';
 
 /** Runs the CLI with HOME pointed at an empty temporary folder, so the real user profiles are never read. */
@@ -44,17 +44,24 @@ describe('pad-lattice profile', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^novation\/launchpad\/pro-mk1  Novation Launchpad Pro Mk1\n/);
     expect(text.stdout).toContain(`source          ${BUILTIN_ROOT}novation/launchpad/pro-mk1.json`);
+    expect(text.stdout).toContain('opens           yes: tested on hardware (supported)');
+    const documented = await run(['profile', 'show', 'novation/launchpad/x']);
+    expect(documented.stdout).toContain("opens           automatically: checked against Novation, Launchpad X Programmer's Reference Manual");
+    expect(documented.stdout).toContain('show rgb        yes (channel max 127, 81 LEDs per SysEx)');
+    expect(documented.stdout).toContain('frames          batched palette SysEx, 81 LEDs per message');
+    expect(text.stdout).toContain('frames          one Note On / Control Change per changed light');
+    expect((await run(['profile', 'show', 'novation/launchpad/pro-mk3'])).stdout).toContain('opens           with --profile only (experimental)');
     const json = await run(['profile', 'show', 'novation/launchpad/mini-mk3', '--json']);
     expect(JSON.parse(json.stdout)).toEqual({
       conformance: ['actions', 'core-state', 'multi-agent'],
       driver: 'midi.palette-grid',
       family: 'Launchpad',
       id: 'novation/launchpad/mini-mk3',
-      input_patterns: ['LPMiniMK3.*MIDI', 'Launchpad Mini.*MIDI'],
+      input_patterns: ['MIDIIN2 \\(LPMiniMK3 MIDI\\)', 'LPMiniMK3.*MIDI', 'Launchpad Mini MK3.*MIDI'],
       manufacturer: 'Novation',
       model: 'Mini Mk3',
       name: 'Novation Launchpad Mini Mk3',
-      output_patterns: ['LPMiniMK3.*MIDI', 'Launchpad Mini.*MIDI'],
+      output_patterns: ['MIDIOUT2 \\(LPMiniMK3 MIDI\\)', 'LPMiniMK3.*MIDI', 'Launchpad Mini MK3.*MIDI'],
       selector_slots: 8,
       status: 'experimental',
       text_scroll: true,
@@ -106,14 +113,17 @@ describe('pad-lattice profile', () => {
     expect(lines[1]).toBe(`${missing}: profile file not found`);
   });
 
-  it('validate --schema checks the raw JSON against a JSON Schema first (here the reference one)', async () => {
+  it('validate --schema checks the raw JSON against a JSON Schema first (here ours without the $schema key)', async () => {
     const dir = await tempDir();
-    // Accepted by the parser (unknown keys are ignored) but not by the closed reference schema.
-    const file = await writeJson(join(dir, 'extra.json'), proMk1((doc) => (doc.notes = 'hand-made')));
+    // Accepted by our parser and schema (an editor's $schema key), but not by our schema closed to that key.
+    const ours = deviceProfileJsonSchema() as { properties: Record<string, unknown> };
+    const { $schema: _editorKey, ...properties } = ours.properties;
+    const closedSchema = await writeJson(join(dir, 'closed.schema.json'), { ...ours, properties, additionalProperties: false });
+    const file = await writeJson(join(dir, 'extra.json'), proMk1((doc) => (doc.$schema = 'profile.schema.json')));
     expect((await run(['profile', 'validate', file])).code).toBe(0);
-    const { code, stdout } = await run(['profile', 'validate', '--schema', REFERENCE_SCHEMA_PATH, file]);
+    const { code, stdout } = await run(['profile', 'validate', '--schema', closedSchema, file]);
     expect(code).toBe(1);
-    expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('notes')\n`);
+    expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('$schema')\n`);
     expect((await run(['profile', 'validate', '--validate-schema', file])).code).toBe(0);
   });
 

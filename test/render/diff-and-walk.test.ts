@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, type ShowFrame, type SurfaceView } from '../../src/domain/index.js';
-import { color, MINI_MK3, mockSurface, PRO_MK1, seededRandom, view } from './helpers.js';
+import type { DeviceProfile } from '../../src/profiles/device-profile.js';
+import { rgbLayout, type RgbGroupItem } from '../../src/profiles/rgb-layout.js';
+import { color, MINI_MK3, mockSurface, paletteWrites, PRO_MK1, seededRandom, sysexGroups, view } from './helpers.js';
 
 const STATE_OPTIONS = [null, ...AGENT_STATES] as const;
 
@@ -34,12 +36,16 @@ function randomShow(random: () => number): ShowFrame {
   };
 }
 
+/** How a profile's RGB SysEx is laid out: its prefix and one group's bytes (see rgbLayout). */
+type RgbModel = { readonly prefix: readonly number[]; readonly group: readonly RgbGroupItem[] } | null;
+
 /**
  * A model Launchpad: what each LED shows after the given bytes. Palette writes
- * and RGB SysEx groups both address LEDs by number (all lights of these profiles
- * are on channel 0 and note and CC numbers do not overlap); mode SysEx is ignored.
+ * (one message each, or batched palette SysEx) and RGB SysEx groups all address
+ * LEDs by number (all lights of these profiles are on channel 0 and note and CC
+ * numbers do not overlap); mode SysEx is ignored.
  */
-function ledState(messages: readonly Uint8Array[], rgbPrefix: readonly number[] | null): Map<number, string> {
+function ledState(profile: DeviceProfile, messages: readonly Uint8Array[], rgb: RgbModel): Map<number, string> {
   const leds = new Map<number, string>();
   for (const message of messages) {
     const status = message[0]!;
@@ -48,10 +54,11 @@ function ledState(messages: readonly Uint8Array[], rgbPrefix: readonly number[] 
       continue;
     }
     expect(status).toBe(0xf0);
-    const isRgb = rgbPrefix !== null && rgbPrefix.every((byte, i) => message[1 + i] === byte);
-    if (!isRgb) continue;
-    for (let at = 1 + rgbPrefix.length; at + 4 < message.length; at += 4) {
-      leds.set(message[at]!, `rgb ${message[at + 1]} ${message[at + 2]} ${message[at + 3]}`);
+    for (const { number, value } of paletteWrites(profile, [message])) leds.set(number, `palette ${value}`);
+    const groups = rgb === null ? null : sysexGroups(message, rgb.prefix, rgb.group);
+    for (const bytes of groups ?? []) {
+      const at = (name: RgbGroupItem) => bytes[rgb!.group.indexOf(name)];
+      leds.set(at('led')!, `rgb ${at('r')} ${at('g')} ${at('b')}`);
     }
   }
   return leds;
@@ -76,7 +83,8 @@ describe('diffing against the last values sent', () => {
     it(`${id}: after a seeded walk of 10,000 views (with Shows and clears), the LEDs equal a fresh device's full render of the last view`, () => {
       const random = seededRandom(0x5eed + id.length);
       const walked = mockSurface(id);
-      const rgbPrefix = walked.profile.capabilities.show_rgb?.sysex_prefix ?? null;
+      const capability = walked.profile.capabilities.show_rgb;
+      const rgb = capability === undefined ? null : { prefix: capability.sysex_prefix, group: rgbLayout(capability).group };
       walked.surface.initialize();
       let last = randomView(random);
       let views = 0;
@@ -93,9 +101,9 @@ describe('diffing against the last values sent', () => {
       const fresh = mockSurface(id);
       fresh.surface.initialize();
       fresh.surface.render(last);
-      const expected = ledState(fresh.output.sent, rgbPrefix);
+      const expected = ledState(fresh.profile, fresh.output.sent, rgb);
       expect(expected.size).toBe(80);
-      expect(ledState(walked.output.sent, rgbPrefix)).toEqual(expected);
+      expect(ledState(walked.profile, walked.output.sent, rgb)).toEqual(expected);
     });
   }
 });

@@ -5,8 +5,11 @@ import { decodePress } from '../../src/midi/input-decoding.js';
 import { formatHexLine } from '../../src/midi/hex-line.js';
 import type { DeviceProfile } from '../../src/profiles/device-profile.js';
 import { parseDeviceProfileOrThrow } from '../../src/profiles/parse-profile.js';
+import { declaresSurfaceDriver } from '../../src/profiles/surface/index.js';
 import { MidiSurface, type MidiSurfaceOptions } from '../../src/render/index.js';
 import { createMockMidiPair } from '../hardware-mocks/mock-midi.js';
+
+export { paletteWrites, sysexGroups } from '../helpers/palette-writes.js';
 
 const PROFILES_ROOT = fileURLToPath(new URL('../../profiles/', import.meta.url));
 
@@ -19,6 +22,8 @@ export function builtinProfile(id: string): DeviceProfile {
 export function builtinProfileIds(): string[] {
   return (readdirSync(PROFILES_ROOT, { recursive: true }) as string[])
     .filter((file) => file.endsWith('.json'))
+    // Surface profiles (monome grids, Stream Decks) share the folder; they are not MIDI device profiles.
+    .filter((file) => !declaresSurfaceDriver(readFileSync(`${PROFILES_ROOT}${file}`, 'utf8')))
     .map((file) => file.slice(0, -'.json'.length).split('\\').join('/'))
     .sort();
 }
@@ -32,6 +37,18 @@ export function variantProfile(id: string, change: (document: Record<string, any
 
 export const PRO_MK1 = 'novation/launchpad/pro-mk1';
 export const MINI_MK3 = 'novation/launchpad/mini-mk3';
+
+/**
+ * The Mini Mk3 as the reference ships it, without the RGB and batched palette
+ * SysEx added for issue #16: the one-message-per-light, palette-path device of
+ * midi-rendering.md's scenarios.
+ */
+export const referenceMiniMk3 = () =>
+  variantProfile(MINI_MK3, (document) => {
+    delete document['capabilities']['show_rgb'];
+    delete document['capabilities']['palette_sysex'];
+    delete document['verified_against'];
+  });
 
 /** A MIDI surface on recording mock ports, greeting off unless the options say otherwise. */
 export function mockSurface(profile: DeviceProfile | string, options: Partial<MidiSurfaceOptions> = {}) {

@@ -139,10 +139,28 @@ describe('pad-lattice render', () => {
     expect(rgbBlocks.map((block) => block.length)).toEqual([2, 0, 1]);
     expect(rgbBlocks[0]![0]!.startsWith('F0 00 20 29 02 10 0B 51 00 2B 2E')).toBe(true);
 
-    const palette = await run(['--profile', 'novation/launchpad/mini-mk3', '--show', path]);
+    // Push 2 has no RGB SysEx: every light gets its palette fallback (cyan selected = 37 = 25h).
+    const palette = await run(['--profile', 'ableton/push/push-2', '--show', path]);
     const paletteBlocks = blocks(palette.stdout);
     expect(paletteBlocks.map((block) => block.length)).toEqual([80, 0, 64]);
     expect(paletteBlocks[0]!.slice(0, 64).every((line) => line.endsWith(' 25'))).toBe(true);
+
+    // The Mk3 family and the X: one LED lighting SysEx per frame, type 03 (RGB, 0-127) before each LED.
+    // (0, 174, 187) at 127 levels is (0, 87, 93) = 00 57 5D; the top-left pad is LED 81 = 51h.
+    for (const [id, product] of [['novation/launchpad/x', '0C'], ['novation/launchpad/mini-mk3', '0D'], ['novation/launchpad/pro-mk3', '0E']]) {
+      const mk3 = blocks((await run(['--profile', id!, '--show', path])).stdout);
+      expect(mk3.map((block) => block.length)).toEqual([1, 0, 1]);
+      expect(mk3[0]![0]!.startsWith(`F0 00 20 29 02 ${product} 03 03 51 00 57 5D 03 52 00 57 5D`)).toBe(true);
+      expect(mk3[0]![0]!.split(' ')).toHaveLength(7 + 80 * 5 + 1);
+    }
+
+    // APC mini mk2: one range over pads 0-63 with 8-bit channels split in two bytes (174 = 01 2E, 187 = 01 3B),
+    // behind the byte count 00 08; its single-colour track and scene buttons take their palette fallbacks.
+    const apc = blocks((await run(['--profile', 'akai/apc/mini-mk2', '--show', path])).stdout);
+    expect(apc[0]![0]).toBe('F0 47 7F 4F 24 00 08 00 3F 00 00 01 2E 01 3B F7');
+    expect(apc[0]!.slice(1)).toHaveLength(16);
+    expect(apc[0]!.slice(1).every((line) => /^90 (6[4-9A-B]|7[0-7]) 00$/.test(line))).toBe(true);
+    expect(apc[2]).toEqual(['F0 47 7F 4F 24 00 08 00 3F 00 00 00 00 00 00 F7']);
 
     await writeFile(path, JSON.stringify({ ...manifest, cues: [{ ...cue(0), frame: { ...cue(0).frame, top: [0, 0, 0, 0, 0, 0, 0, 9] } }] }));
     const bad = await run([...PRO, '--show', path]);
@@ -150,6 +168,6 @@ describe('pad-lattice render', () => {
     expect(bad.stderr).toContain('cues[0].frame.top[7]: 9 is outside the palette');
     const missing = await run([...PRO, '--show', join(dir, 'missing.json')]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain(`pad-lattice render: ${join(dir, 'missing.json')}: cannot be read (ENOENT`);
+    expect(missing.stderr).toContain(`pad-lattice render: ${join(dir, 'missing.json')}: cannot be read: does not exist`);
   });
 });

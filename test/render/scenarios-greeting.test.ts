@@ -1,24 +1,44 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GREETING_GLYPHS, glyphColumns, greetingDuration, greetingScroll, textColumns } from '../../src/render/index.js';
 import { channelWrites, mockSurface, PRO_MK1, variantProfile, view } from './helpers.js';
 
-const SPEC = new URL('../../../shared/spec/midi-rendering.md', import.meta.url);
+/**
+ * The §8.1 font table written out in hex, as midi-rendering.md prints it:
+ * char → five column values, independent of the renderer's own table.
+ */
+const SPEC_FONT_TABLE: readonly (readonly [string, string])[] = [
+  ['A', '3F 48 48 48 3F'],
+  ['B', '7F 49 49 49 36'],
+  ['C', '3E 41 41 41 41'],
+  ['D', '7F 41 41 41 3E'],
+  ['E', '7F 49 49 49 41'],
+  ['F', '7F 48 48 48 40'],
+  ['G', '3E 41 49 49 4E'],
+  ['H', '7F 08 08 08 7F'],
+  ['I', '41 41 7F 41 41'],
+  ['J', '06 01 41 7E 40'],
+  ['K', '7F 08 14 22 41'],
+  ['L', '7F 01 01 01 01'],
+  ['M', '7F 20 18 20 7F'],
+  ['N', '7F 20 10 08 7F'],
+  ['O', '3E 41 41 41 3E'],
+  ['P', '7F 48 48 48 30'],
+  ['Q', '3E 41 45 42 3D'],
+  ['R', '7F 48 4C 4A 31'],
+  ['S', '31 49 49 49 46'],
+  ['T', '40 40 7F 40 40'],
+  ['U', '7E 01 01 01 7E'],
+  ['V', '7C 02 01 02 7C'],
+  ['W', '7E 01 0E 01 7E'],
+  ['X', '41 14 08 14 41'],
+  ['Y', '60 10 0F 10 60'],
+  ['Z', '43 45 49 51 61'],
+  [' ', '00 00 00 00 00'],
+  ['-', '08 08 08 08 08'],
+];
 
-/** The §8.1 font table as the spec prints it: char → five column values. */
 function specFont(): Map<string, number[]> {
-  const text = readFileSync(SPEC, 'utf8');
-  const table = text.slice(text.indexOf('Font (28 glyphs'), text.indexOf('Digits and punctuation'));
-  const font = new Map<string, number[]>();
-  for (const line of table.split('\n')) {
-    if (!line.startsWith('|') || line.includes('---') || line.includes('Columns')) continue;
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
-    for (let i = 0; i + 1 < cells.length; i += 2) {
-      const char = cells[i] === 'space' ? ' ' : cells[i]!.replaceAll('`', '');
-      font.set(char, cells[i + 1]!.split(' ').map((byte) => Number.parseInt(byte, 16)));
-    }
-  }
-  return font;
+  return new Map(SPEC_FONT_TABLE.map(([char, hex]) => [char, hex.split(' ').map((byte) => Number.parseInt(byte, 16))]));
 }
 
 const pad = (x: number, y: number) => 10 * (8 - y) + x + 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GLYPHS } from '../../src/visual-protocol/index.js';
-import { channelWrites, emptyView, hexFrom, MINI_MK3, mockSurface, PRO_MK1, variantProfile, view } from './helpers.js';
+import { channelWrites, emptyView, hexFrom, MINI_MK3, mockSurface, PRO_MK1, referenceMiniMk3, variantProfile, view } from './helpers.js';
 
 const pad = (x: number, y: number) => 10 * (8 - y) + x + 1;
 const GRID_NOTES = Array.from({ length: 64 }, (_, i) => pad(i % 8, Math.floor(i / 8)));
@@ -32,7 +32,7 @@ describe('midi-rendering.md §16', () => {
   });
 
   it('scenario 3: Mini Mk3 close() sends 80 forced writes then the Live-mode SysEx and closes both ports', () => {
-    const { surface, output, input } = mockSurface(MINI_MK3);
+    const { surface, output, input } = mockSurface(referenceMiniMk3());
     surface.close();
     expect(output.sent).toHaveLength(81);
     expect(hexFrom(output.sent).at(-1)).toBe('F0 00 20 29 02 0D 0E 00 F7');

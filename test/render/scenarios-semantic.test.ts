@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GLYPHS } from '../../src/visual-protocol/index.js';
 import { RenderError } from '../../src/render/index.js';
-import { channelWrites, color, emptyView, hexFrom, MINI_MK3, mockSurface, PRO_MK1, uniformShow, view } from './helpers.js';
+import { channelWrites, color, emptyView, hexFrom, MINI_MK3, referenceMiniMk3, mockSurface, PRO_MK1, uniformShow, view } from './helpers.js';
 
 const pad = (x: number, y: number) => 10 * (8 - y) + x + 1;
 const hex = (...bytes: number[]) => bytes.map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');
@@ -137,7 +137,7 @@ describe('midi-rendering.md §16', () => {
   });
 
   it('scenario 15: an unknown palette token in a palette-path Show fallback fails the render', () => {
-    const { surface, output } = mockSurface(MINI_MK3);
+    const { surface, output } = mockSurface(referenceMiniMk3());
     surface.initialize();
     output.clearSent();
     const frame = uniformShow(color('off', [0, 0, 0]), color('state:bogus:primary', [1, 2, 3]));

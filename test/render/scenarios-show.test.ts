@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShowFrame } from '../../src/domain/index.js';
 import { RenderError } from '../../src/render/index.js';
-import { channelWrites, color, emptyView, hexFrom, MINI_MK3, mockSurface, PRO_MK1, uniformShow, variantProfile, view } from './helpers.js';
+import { channelWrites, color, emptyView, hexFrom, MINI_MK3, referenceMiniMk3, mockSurface, PRO_MK1, uniformShow, variantProfile, view } from './helpers.js';
 
 const PREFIX = [0x00, 0x20, 0x29, 0x02, 0x10, 0x0b];
 const AMBER = color('accent:orange:selected', [255, 128, 0]);
@@ -27,7 +27,7 @@ function withGridColor(frame: ShowFrame, x: number, y: number, rgb: readonly num
 
 describe('midi-rendering.md §16', () => {
   it('scenario 19: a uniform palette Show on Mini Mk3 writes 80 lights, then nothing when repeated', () => {
-    const { surface, output } = mockSurface(MINI_MK3);
+    const { surface, output } = mockSurface(referenceMiniMk3());
     surface.initialize();
     output.clearSent();
     const frame = uniformShow(
@@ -140,7 +140,7 @@ describe('midi-rendering.md §16', () => {
   });
 
   it('scenario 25: leaving a palette Show darkens only the rail lights that differ, then the frame re-lights its controls', () => {
-    const { surface, output } = mockSurface(MINI_MK3);
+    const { surface, output } = mockSurface(referenceMiniMk3());
     surface.initialize();
     const orange = color('accent:orange:selected', [230, 126, 34]);
     const magenta = color('accent:magenta:selected', [200, 62, 201]);

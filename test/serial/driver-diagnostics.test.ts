@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeDevicesCommand } from '../../src/cli/commands/devices.js';
+import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { loadCatalogFor } from '../../src/cli/commands/profile-context.js';
 import { runCli } from '../../src/cli/main.js';
 import { runDoctor, type DoctorSources } from '../../src/devices/doctor/index.js';
@@ -94,6 +95,27 @@ describe('doctor: serial_backend and hid_backend', () => {
     expect(report.overall).toBe('warning');
   });
 
+  it('surfaces: the grids and Stream Decks among the listings, with the library\'s models', async () => {
+    const home = tempHome();
+    const serial = () => new MockSerialBinding().createPort('/dev/ttyACM0', MONOME).createPort('/dev/ttyS0');
+    const hid = () => new MockHidBackend().plug(PAD).plug({ path: '/dev/hidraw5', vendorId: 0x0fd9, productId: 0x006c });
+    const report = await runDoctor(doctorSources(home, { serialBackend: serial, hidBackend: hid, deckModels: () => loadStreamDeckLibrary().models }));
+    expect(report.checks.map((check) => check.name)).toEqual(['runtime', 'profiles', 'midi', 'devices', 'serial_backend', 'hid_backend', 'surfaces', 'daemon']);
+    expect(report.checks.find((check) => check.name === 'surfaces')).toEqual({
+      name: 'surfaces',
+      status: 'ok',
+      summary: '1 monome grid and 1 Stream Deck connected',
+      details: {
+        surfaces: [
+          { kind: 'serial', device: 'monome grid', path: '/dev/ttyACM0', serial_number: 'm1000123' },
+          { kind: 'hid', device: 'Stream Deck XL', path: '/dev/hidraw5', serial_number: null },
+        ],
+      },
+    });
+    const none = await runDoctor(doctorSources(home, { serialBackend: () => new MockSerialBinding(), hidBackend: () => new MockHidBackend(), deckModels: () => { throw new Error('no library'); } }));
+    expect(none.checks.find((check) => check.name === 'surfaces')?.summary).toBe('no monome grid or Stream Deck connected');
+  });
+
   it('leaves both checks out when no backend is given', async () => {
     const report = await runDoctor(doctorSources(tempHome(), {}));
     expect(report.checks.map((check) => check.name)).toEqual(['runtime', 'profiles', 'midi', 'devices', 'daemon']);
@@ -103,7 +125,7 @@ describe('doctor: serial_backend and hid_backend', () => {
 describe('devices --all', () => {
   const command = (serial: () => SerialBackend, hid: () => HidBackend) =>
     makeDevicesCommand({ backend: () => new MockMidiBackend().plug(PRO_STANDALONE), loadCatalog: loadCatalogFor, serialBackend: serial, hidBackend: hid });
-  const MATCH = { profile: PRO_MK1, status: 'supported', input: PRO_STANDALONE, output: PRO_STANDALONE };
+  const MATCH = { profile: PRO_MK1, status: 'supported', opens_automatically: true, input: PRO_STANDALONE, output: PRO_STANDALONE };
 
   it('adds serial ports and HID devices to the JSON, or why they cannot be listed', async () => {
     const serial = new MockSerialBinding().createPort('/dev/ttyACM0', MONOME);
@@ -111,6 +133,7 @@ describe('devices --all', () => {
     expect(await runCli(['devices', '--all', '--json'], io, [command(() => serial, hidWithoutLibusb)])).toBe(0);
     expect(JSON.parse(stdout())).toEqual({
       matches: [MATCH],
+      surfaces: [{ kind: 'serial', device: 'monome grid', path: '/dev/ttyACM0', serial_number: 'm1000123' }],
       serial: { available: true, ports: [{ path: '/dev/ttyACM0', manufacturer: 'monome', vendor_id: 0x0403, product_id: 0x6001, serial_number: 'm1000123' }] },
       hid: { available: false, reason: LIBUSB_MISSING },
     });
@@ -143,23 +166,26 @@ describe('devices --all', () => {
     expect(await runCli(['devices', '--all', '--json'], json.io, [devices])).toBe(3);
     expect(json.stderr()).toContain('MIDI support is unavailable');
     expect(JSON.parse(json.stdout())).toEqual({
+      surfaces: [{ kind: 'serial', device: 'monome grid', path: '/dev/ttyACM0', serial_number: 'm1000123' }],
       serial: { available: true, ports: [{ path: '/dev/ttyACM0', manufacturer: 'monome', vendor_id: 0x0403, product_id: 0x6001, serial_number: 'm1000123' }] },
       hid: { available: false, reason: LIBUSB_MISSING },
     });
     const text = captureIo('', { NO_COLOR: '1', HOME: tempHome() });
     expect(await runCli(['devices', '--all'], text.io, [devices])).toBe(3);
-    expect(text.stdout()).toBe(`serial ports:\n  /dev/ttyACM0  monome  0403:6001  serial m1000123\n${LIBUSB_MISSING}\n`);
+    expect(text.stdout()).toBe(`monome grid [serial]\n  port: /dev/ttyACM0 (m1000123)\nserial ports:\n  /dev/ttyACM0  monome  0403:6001  serial m1000123\n${LIBUSB_MISSING}\n`);
   });
 
-  it('without --all lists neither, and does not touch the backends', async () => {
-    let touched = 0;
-    const count = <T>(make: () => T) => () => {
-      touched += 1;
-      return make();
-    };
+  it('without --all lists only the grids and Stream Decks among them, beside the MIDI matches', async () => {
+    const serial = () => new MockSerialBinding().createPort('/dev/ttyACM0', MONOME).createPort('/dev/ttyS0');
+    const hid = () => new MockHidBackend().plug(PAD).plug({ path: '/dev/hidraw5', vendorId: 0x0fd9, productId: 0x0080, serialNumber: 'CL12' });
     const { io, stdout } = captureIo('', { NO_COLOR: '1', HOME: tempHome() });
-    expect(await runCli(['devices', '--json'], io, [command(count(() => new MockSerialBinding()), count(() => new MockHidBackend()))])).toBe(0);
-    expect(JSON.parse(stdout())).toEqual({ matches: [MATCH] });
-    expect(touched).toBe(0);
+    expect(await runCli(['devices', '--json'], io, [command(serial, hid)])).toBe(0);
+    expect(JSON.parse(stdout())).toEqual({
+      matches: [MATCH],
+      surfaces: [{ kind: 'serial', device: 'monome grid', path: '/dev/ttyACM0', serial_number: 'm1000123' }, { kind: 'hid', device: 'Stream Deck MK.2', path: '/dev/hidraw5', serial_number: 'CL12' }],
+    });
+    const text = captureIo('', { NO_COLOR: '1', HOME: tempHome() });
+    expect(await runCli(['devices'], text.io, [command(serial, hid)])).toBe(0);
+    expect(text.stdout()).toContain('monome grid [serial]\n  port: /dev/ttyACM0 (m1000123)\nStream Deck MK.2 [hid]\n  device: /dev/hidraw5 (CL12)\n');
   });
 });

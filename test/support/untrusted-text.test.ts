@@ -32,4 +32,12 @@ describe('untrusted text', () => {
     expect(JSON.parse(json)).toEqual(value);
     expect(stringifyJsonSafely(undefined)).toBe('null');
   });
+
+  it('keeps the line breaks of indented JSON, which are never inside a string', () => {
+    const value = { label: 'a\nb\u009b', list: [1] };
+    const json = stringifyJsonSafely(value, 2);
+    expect(json).toBe(JSON.stringify(value, null, 2).replace('\u009b', '\\u009b'));
+    expect(json.split('\n')).toHaveLength(6);
+    expect(JSON.parse(json)).toEqual(value);
+  });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,12 +10,10 @@ import {
   type SurfaceView,
 } from '../../src/domain/index.js';
 import { compileVisualFrame, visualFrameToJson } from '../../src/visual-protocol/index.js';
+import { readPublished } from '../helpers/published-files.js';
 
-const fixtureGlyphs = (
-  JSON.parse(
-    readFileSync(new URL('../../../shared/conformance/visual-protocol-v1.json', import.meta.url), 'utf8'),
-  ) as { glyphs: Record<AgentState, [number, number][]> }
-).glyphs;
+/** The glyphs as published in schemas/visual-protocol.json, not as the compiler imports them. */
+const fixtureGlyphs = (readPublished('visual-protocol.json') as unknown as { glyphs: Record<AgentState, [number, number][]> }).glyphs;
 
 /** §7.3 written out literally, painting from the fixture's coordinates: the model the compiler must match. */
 function referenceCompile(view: SurfaceView, capacity: number) {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   AGENT_STATES,
@@ -22,6 +21,7 @@ import {
   visualFrameToJson,
   type VisualFrame,
 } from '../../src/visual-protocol/index.js';
+import { readPublished } from '../helpers/published-files.js';
 
 interface Fixture {
   visual_protocol: number;
@@ -31,9 +31,8 @@ interface Fixture {
   action_states: Record<string, string[]>;
 }
 
-const fixture = JSON.parse(
-  readFileSync(new URL('../../../shared/conformance/visual-protocol-v1.json', import.meta.url), 'utf8'),
-) as Fixture;
+/** Our published constants (schemas/visual-protocol.json); the conformance suite compares them with the reference's fixture. */
+const fixture = readPublished('visual-protocol.json') as unknown as Fixture;
 
 function compile(init: SurfaceViewInit, capacity = 8): VisualFrame {
   return compileVisualFrame(makeSurfaceView(init), capacity);
@@ -50,7 +49,7 @@ const byPosition = (a: readonly number[], b: readonly number[]): number => a[1]!
 const sortedCells = (cells: readonly (readonly number[])[]): number[][] => cells.map((c) => [...c]).sort(byPosition);
 
 describe('visual-protocol-1.md §15', () => {
-  it('scenario 1: constants equal the conformance fixture', () => {
+  it('scenario 1: constants equal the published fixture (schemas/visual-protocol.json)', () => {
     expect(VISUAL_PROTOCOL_VERSION).toBe(fixture.visual_protocol);
     expect({ width: STATE_WIDTH, height: STATE_HEIGHT }).toEqual(fixture.state_region);
     expect([...IDENTITY_ACCENTS]).toEqual(fixture.identity_accents);

@@ -1,31 +1,20 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActionSubscription } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
-import { chromiumForFile, recordSocketMessages } from '../helpers/chromium.js';
-import { actionButton, expectedLights, openAdminPage, sceneButton, waitForLights, waitForText } from './helpers/pad-page.js';
-import { startWebDaemon, type WebDaemon } from './helpers/web-daemon.js';
-
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const SCREENSHOTS = join(REPO, 'test-output', 'web-browser');
+import { recordSocketMessages } from '../helpers/chromium.js';
+import { SCREENSHOTS, actionButton, expectedLights, openAdminPage, sceneButton, waitForLights, waitForText } from './helpers/pad-page.js';
+import { padTestbed } from './helpers/pad-testbed.js';
+import type { WebDaemon } from './helpers/web-daemon.js';
 
 const BUILDER = makeIdentity('codex', 'builder-1');
 const REVIEWER = makeIdentity('claude', 'reviewer-1');
 
-const browser = chromiumForFile();
+const bed = padTestbed();
+const { browser, liveView } = bed;
 let daemon: WebDaemon;
-const subscriptions: ActionSubscription[] = [];
-
-afterEach(async () => {
-  for (const subscription of subscriptions.splice(0)) await subscription.close();
-  expect(await daemon.stop()).toBe(0);
-});
-
-/** The daemon's current semantic view, as every surface receives it. */
-const liveView = () => daemon.handle.runtime.plane.surfaceView(0, false);
 
 const openAdmin = (): Promise<Page> => openAdminPage(browser(), daemon.adminUrl);
 
@@ -33,14 +22,12 @@ const openAdmin = (): Promise<Page> => openAdminPage(browser(), daemon.adminUrl)
 async function twoAgents(): Promise<ActionSubscription> {
   await daemon.client.reportState('running', { agent: BUILDER, metadata: { label: 'builder' } });
   await daemon.client.reportState('waiting_for_approval', { agent: REVIEWER, metadata: { label: 'reviewer' }, reply: true });
-  const subscription = await daemon.client.subscribeActions({ agent: REVIEWER, actions: ['approve', 'reject'], requestId: 'req-approve-7' });
-  subscriptions.push(subscription);
-  return subscription;
+  return bed.subscribe({ agent: REVIEWER, actions: ['approve', 'reject'], requestId: 'req-approve-7' });
 }
 
 describe('browser pad in headless Chromium: the admin page of `pad-lattice web`', () => {
   it("shows the agents' glyphs; a Scene tap and a lit Approve reach the subscribed agent exactly once", async () => {
-    daemon = await startWebDaemon();
+    daemon = await bed.start();
     const page = await openAdmin();
     const subscription = await twoAgents();
     await waitForText(page, '#legend', 'reviewer');
@@ -64,7 +51,7 @@ describe('browser pad in headless Chromium: the admin page of `pad-lattice web`'
   });
 
   it('writes a screenshot of the live pad under test-output/', async () => {
-    daemon = await startWebDaemon();
+    daemon = await bed.start();
     const page = await openAdmin();
     await twoAgents();
     await waitForText(page, '#legend', 'reviewer');
@@ -81,20 +68,23 @@ describe('browser pad in headless Chromium: the admin page of `pad-lattice web`'
     expect(png.readUInt32BE(20)).toBeGreaterThan(200);
   });
 
-  it('a page without the admin token receives no state, only the refusal, and offers the admin-link hint', async () => {
-    daemon = await startWebDaemon();
+  it('a page on this computer without the admin token receives no state and explains how to get the link, without a PIN form or an error', async () => {
+    daemon = await bed.start();
     const admin = await openAdmin();
     const stranger = await (await browser().newContext()).newPage();
     const received = recordSocketMessages(stranger);
     await stranger.goto(`http://127.0.0.1:${daemon.port}/`);
-    await waitForText(stranger, '#status', 'Not paired');
-    await stranger.locator('#pin-loopback-hint').waitFor();
+    await waitForText(stranger, '#status', 'Open the admin link');
+    expect(await stranger.locator('#connection-detail').textContent()).toContain('pad-lattice web --print-link');
+    expect(await stranger.locator('#pin-panel').isHidden()).toBe(true);
+    expect(await stranger.locator('#error').textContent()).toBe('');
 
     await twoAgents();
     // The admin page showing the agents means the daemon has broadcast them.
     await waitForLights(admin, expectedLights(liveView()));
     expect(received.map((message) => [message['type'], message['code']])).toEqual([['error', 'forbidden']]);
     expect(await stranger.locator('#legend li').count()).toBe(0);
+    expect(await stranger.locator('#legend-panel').isHidden()).toBe(true);
     expect(await stranger.locator('#experience-panel').isHidden()).toBe(true);
     expect(await stranger.evaluate('localStorage.length')).toBe(0);
   });

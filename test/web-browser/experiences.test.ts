@@ -23,19 +23,23 @@ describe('Demo and Show from the admin page, through the daemon', () => {
     daemon = await startWebDaemon();
     const page = await openAdmin();
     await page.locator('#start-demo').click();
-    await waitForText(page, '#experience-status', 'Three Agents, One Surface — The Reviewer needs you.');
+    await waitForText(page, '#experience-headline', 'The Reviewer needs you.');
+    expect(await page.locator('#experience-eyebrow').textContent()).toBe('Three Agents, One Surface');
+    expect(await page.locator('#experience-state').textContent()).toBe('Playing Demo');
     for (const label of ['Builder', 'Reviewer', 'Tests']) await waitForText(page, '#legend', label);
     expect(await playing()).toBe('demo');
     expect(await page.locator('#start-demo').isHidden()).toBe(true);
 
     await sceneButton(page, 1).click();
-    await waitForText(page, '#experience-status', 'Approve the review.');
+    await waitForText(page, '#experience-headline', 'Approve the review.');
+    expect(await page.locator('#experience-detail').textContent()).not.toBe('');
     await actionButton(page, 'approve').click();
-    await waitForText(page, '#experience-status', 'The Tests need attention.');
+    await waitForText(page, '#experience-headline', 'The Tests need attention.');
 
     await page.locator('#stop-experience').click();
     await page.locator('#start-demo').waitFor();
     await page.locator('#legend-empty').waitFor();
+    expect(await page.locator('#experience-state').textContent()).toBe('Ready');
     expect(await playing()).toBeNull();
   });
 
@@ -44,7 +48,9 @@ describe('Demo and Show from the admin page, through the daemon', () => {
     const page = await openAdmin();
     await page.locator('#start-show').click();
     await page.locator('#pad.showing').waitFor({ timeout: 10_000 });
-    await waitForText(page, '#experience-status', 'The Night Shift');
+    await waitForText(page, '#experience-eyebrow', 'The Night Shift');
+    await waitForText(page, '#experience-state', 'Playing Show');
+    expect(await page.locator('#stop-experience').getAttribute('class')).toContain('danger');
     expect(await playing()).toBe('show');
     for (const action of ['approve', 'reject', 'retry', 'stop'] as const) expect(await actionButton(page, action).isDisabled()).toBe(true);
     expect(await sceneButton(page, 0).isDisabled()).toBe(true);
@@ -61,12 +67,13 @@ describe('Demo and Show from the admin page, through the daemon', () => {
     await daemon.client.reportState('waiting_for_reply', { agent: AGENT, metadata: { label: 'asker' }, reply: true });
     await waitForText(page, '#legend', 'asker');
     await page.locator('#start-demo').click();
-    await waitForText(page, '#experience-status', 'An agent is waiting for approval or a reply.');
+    await waitForText(page, '#experience-note', 'An agent is waiting for approval or a reply.');
+    expect(await page.locator('#experience-state').textContent()).toBe('Not started');
     expect(await playing()).toBeNull();
 
     await daemon.client.reportState('running', { agent: AGENT, reply: true });
     await page.locator('#start-demo').click();
-    await waitForText(page, '#experience-status', 'The Reviewer needs you.');
+    await waitForText(page, '#experience-headline', 'The Reviewer needs you.');
     await daemon.client.reportState('waiting_for_approval', { agent: AGENT, reply: true });
     // Operational state wins: the Demo ends and the waiting agent is back on the pad.
     await page.locator('#start-demo').waitFor();

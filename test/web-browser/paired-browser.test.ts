@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
 import { chromiumForFile, recordSocketMessages } from '../helpers/chromium.js';
-import { phoneContext } from './helpers/phone-context.js';
+import { phoneContext, phoneUrl } from './helpers/phone-context.js';
 import { expectedLights, padLights, sceneButton, waitForLights, waitForText } from './helpers/pad-page.js';
 import { startWebDaemon, type WebDaemon } from './helpers/web-daemon.js';
 
@@ -33,16 +33,16 @@ describe('browser pad in headless Chromium: a phone paired with the PIN', () => 
     expect(daemon.stdout()).toContain(`Phones and tablets: http://pad-host.local:${daemon.port}`);
 
     const admin = await openPage(daemon.adminUrl);
-    await waitForText(admin, '#status', 'Live');
+    await waitForText(admin, '#status', 'Connected');
     // The admin page receives the startup pairing by replay and shows the same PIN.
     await waitForText(admin, '#pairing-pin', pin!);
 
-    const phone = await openPage(`http://127.0.0.1:${daemon.port}/`, phoneContext(browser(), daemon.port, PHONE));
+    const phone = await openPage(phoneUrl(daemon.port), phoneContext(browser(), daemon.port, PHONE));
     const phoneMessages = recordSocketMessages(phone);
     await phone.locator('#pin-panel').waitFor();
     await phone.locator('#pin').fill(pin!);
-    await phone.locator('#pin-form button[type="submit"]').click();
-    await waitForText(phone, '#status', 'Live');
+    await phone.locator('#pin-panel button[type="submit"]').click();
+    await waitForText(phone, '#status', 'Connected');
     expect(phoneMessages.find((message) => message['type'] === 'authenticated')).toMatchObject({ admin: false, lan_enabled: true });
     const stored = await phone.evaluate("localStorage.getItem('pad-lattice-session-token')");
     expect(stored).toMatch(/^[A-Za-z0-9_-]{43}$/);

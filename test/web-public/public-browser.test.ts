@@ -59,7 +59,7 @@ describe('experiences.md §15', () => {
     await waitForText(page, '#guidance', 'Retry Tests');
     await actionButton(page, 'retry').click();
     await waitForText(page, '#prompt-title', 'The agents form a constellation.');
-    for (const slot of [0, 1, 2]) expect(await legendState(page, slot).textContent()).toBe('succeeded');
+    for (const slot of [0, 1, 2]) expect(await legendState(page, slot).textContent()).toBe('success');
     expect(await page.locator('#guidance').isHidden()).toBe(true);
     expect(await page.locator('.guide').count()).toBe(0);
     expect(site!.requests).toEqual(expect.arrayContaining(['/config.json', '/experiences/demo-v1.json', '/experiences/constellation-v1.json']));
@@ -70,17 +70,17 @@ describe('experiences.md §15', () => {
     await waitForText(page, '#guidance', 'Select Reviewer');
     await page.locator('#mode-sandbox').click();
     await waitForText(page, '#legend', 'Agent 8');
-    expect(await legendState(page, 0).textContent()).toBe('waiting for a reply');
+    expect(await legendState(page, 0).textContent()).toBe('waiting_for_reply');
 
     await page.locator('#sandbox-state-0').selectOption('waiting_for_approval');
-    await waitForText(page, '#legend li:nth-child(1) .agent-state', 'waiting for approval');
+    await waitForText(page, '#legend li:nth-child(1) .agent-state', 'waiting_for_approval');
     expect(await actionButton(page, 'approve').isEnabled()).toBe(true);
     expect(await actionButton(page, 'reject').isEnabled()).toBe(true);
     expect(await actionButton(page, 'stop').isDisabled()).toBe(true);
     expect(await actionButton(page, 'retry').isDisabled()).toBe(true);
 
     await actionButton(page, 'approve').click();
-    await waitForText(page, '#legend li:nth-child(1) .agent-state', 'succeeded');
+    await waitForText(page, '#legend li:nth-child(1) .agent-state', 'success');
     expect(await page.locator('#sandbox-state-0').inputValue()).toBe('success');
 
     await sceneButton(page, 1).click();

@@ -111,24 +111,43 @@ describe('web-surface-protocol-1.md §19', () => {
     client.close();
   });
 
-  it('scenario 27: 8 remote and 16 total connections, pending included; a timed-out slot is freed', async () => {
-    const capped = await startTestBridge({ authenticationTimeoutMs: 3_000 });
+  it('scenario 27 (as changed by issue #21.3): 8 remote and 16 connections in all; a peer may crowd out only its own pending ones', async () => {
+    const phones: TestClient[] = [];
+    for (let i = 0; i < 8; i += 1) phones.push((await pairPhone(`192.168.2.${i + 1}`)).client);
+    const ninthRemote = await TestClient.open(port(), { peer: '192.168.2.9' });
+    expect(await ninthRemote.next()).toEqual({ protocol: 1, type: 'error', code: 'connection_limit', error: 'browser connection limit reached' });
+    expect((await ninthRemote.closed).code).toBe(1000);
+    const tabs: TestClient[] = [];
+    for (let i = 0; i < 8; i += 1) tabs.push(await admin());
+    const seventeenth = await TestClient.open(port());
+    expect(await seventeenth.next()).toMatchObject({ code: 'connection_limit' });
+    expect((await seventeenth.closed).code).toBe(1000);
+    for (const client of [...phones, ...tabs]) client.close();
+    await Promise.all([...phones, ...tabs].map((client) => client.closed));
+
+    // Eight pending remote connections from eight addresses: a ninth address must wait, as in the reference.
+    const pending: TestClient[] = [];
+    for (let i = 0; i < 8; i += 1) pending.push(await TestClient.open(port(), { peer: `192.168.3.${i + 1}` }));
+    const ninth = await TestClient.open(port(), { peer: '192.168.3.9' });
+    expect(await ninth.next()).toMatchObject({ code: 'connection_limit' });
+    // One address holds at most four pending: its fifth takes the place of its own oldest, which is told so.
+    for (const client of pending.slice(4)) client.close();
+    await Promise.all(pending.slice(4).map((client) => client.closed));
+    const flooding: TestClient[] = [];
+    for (let i = 0; i < 5; i += 1) flooding.push(await TestClient.open(port(), { peer: '192.168.3.66' }));
+    expect(await flooding[0]!.next()).toMatchObject({ code: 'connection_limit' });
+    expect((await flooding[0]!.closed).code).toBe(1000);
+    for (const client of [...pending.slice(0, 4), ...flooding.slice(1)]) client.close();
+  });
+
+  it('scenario 27: a pending connection that times out frees its slot', async () => {
+    const capped = await startTestBridge({ authenticationTimeoutMs: 1_000 });
     try {
-      const pending: TestClient[] = [];
-      for (let i = 0; i < 8; i += 1) pending.push(await TestClient.open(capped.port, { peer: `192.168.2.${i + 1}` }));
-      const ninthRemote = await TestClient.open(capped.port, { peer: '192.168.2.9' });
-      expect(await ninthRemote.next()).toEqual({ protocol: 1, type: 'error', code: 'connection_limit', error: 'browser connection limit reached' });
-      expect((await ninthRemote.closed).code).toBe(1000);
-      for (let i = 0; i < 7; i += 1) pending.push(await TestClient.open(capped.port));
-      const registered = await admin(capped);
-      const seventeenth = await TestClient.open(capped.port);
-      expect(await seventeenth.next()).toMatchObject({ code: 'connection_limit' });
-      expect((await seventeenth.closed).code).toBe(1000);
-      for (const client of pending) expect(await client.next(10_000)).toMatchObject({ code: 'authentication_timeout' });
-      await Promise.all(pending.map((client) => client.closed));
-      const later = await TestClient.open(capped.port, { peer: '192.168.2.10' });
+      const pending = await TestClient.open(capped.port, { peer: '192.168.2.1' });
+      expect(await pending.next(5_000)).toMatchObject({ code: 'authentication_timeout' });
+      await pending.closed;
+      const later = await TestClient.open(capped.port, { peer: '192.168.2.1' });
       expect(await later.authenticate('123456')).toMatchObject({ code: 'forbidden' });
-      registered.close();
     } finally {
       await capped.stop();
     }

@@ -44,22 +44,27 @@ describe('LineSplitter', () => {
     expect(lines).toEqual(['{"a":1}', '{"b":2}']);
   });
 
-  it('hands the lines of an ASCII stretch over as text, others as their bytes, in order', () => {
+  it('nextLine hands the lines held over as text while they are all ASCII, otherwise as their bytes, in order', () => {
     const splitter = new LineSplitter();
-    const seen: (string | Buffer)[] = [];
-    const collect = (line: string | Buffer) => seen.push(line);
-    splitter.push(Buffer.from('{"a":1}\n{"b":2}\n{"c"'), collect);
-    splitter.push(Buffer.from(':3}\n{"d":"\\u00e9"}\n'), collect);
-    splitter.push(Buffer.from('{"e":"é"}\n{"f":6}\n'), collect);
-    expect(seen.map((line) => (typeof line === 'string' ? `text ${line}` : `bytes ${line.toString('utf8')}`))).toEqual([
+    const seen: string[] = [];
+    const take = (chunk: string) => {
+      splitter.append(Buffer.from(chunk));
+      for (let line = splitter.nextLine(); line !== null; line = splitter.nextLine()) {
+        seen.push(typeof line === 'string' ? `text ${line}` : `bytes ${line.toString('utf8')}`);
+      }
+    };
+    take('{"a":1}\n \n{"b":2}\n{"c"');
+    take(':3}\n{"d":"\\u00e9"}\n');
+    take('{"e":"é"}\n{"f":6}\n');
+    expect(seen).toEqual([
       'text {"a":1}',
       'text {"b":2}',
-      // Completes a line begun in the chunk before: joined as bytes.
-      'bytes {"c":3}',
+      'text {"c":3}',
       'text {"d":"\\u00e9"}',
-      // A chunk with a non-ASCII byte: every line of it as bytes.
+      // A non-ASCII byte among the lines held: they go as bytes.
       'bytes {"e":"é"}',
       'bytes {"f":6}',
     ]);
+    expect(splitter.pendingBytes).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ const PONG = '{"protocol":1,"type":"pong"}';
 
 const daemon = testDaemonPerTest();
 
-/** The next line as an `error` message, checked against the reference schema. */
+/** The next line as an `error` message, checked against our published schema. */
 async function nextError(client: WireClient): Promise<{ code: unknown; error: unknown }> {
   const message = await nextValidMessage(client);
   expect(message['type']).toBe('error');

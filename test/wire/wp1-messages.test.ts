@@ -10,7 +10,7 @@ const daemon = testDaemonPerTest();
 
 type Json = Record<string, unknown>;
 
-/** Every server message a test reads is also checked against the reference schema. */
+/** Every server message a test reads is also checked against our published schema. */
 const next = nextValidMessage;
 
 async function request(client: WireClient, message: unknown): Promise<Json> {

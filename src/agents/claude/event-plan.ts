@@ -17,7 +17,8 @@ export type HookPlan =
 /** Tools whose own interactive UI a bare `allow` would swallow (§B.1.5): reported as a question, never approved from the pad. */
 const QUESTION_TOOLS: ReadonlySet<string> = new Set(['AskUserQuestion', 'ExitPlanMode']);
 
-const REPLY_NOTIFICATIONS: ReadonlySet<string> = new Set(['idle_prompt', 'elicitation_dialog', 'elicitation_url_dialog']);
+/** Notifications that mean Claude waits for the user at the terminal (`agent_needs_input`: e.g. auto mode asking what to do). */
+const REPLY_NOTIFICATIONS: ReadonlySet<string> = new Set(['idle_prompt', 'elicitation_dialog', 'elicitation_url_dialog', 'agent_needs_input']);
 
 /** The table of §B.3; null means the event changes nothing. */
 export function planFor(input: ClaudeHookInput): HookPlan | null {
@@ -31,6 +32,8 @@ export function planFor(input: ClaudeHookInput): HookPlan | null {
       return input.toolName !== null && QUESTION_TOOLS.has(input.toolName) ? state('waiting_for_reply', 'none') : { kind: 'approval' };
     case 'PostToolUse':
     case 'PostToolUseFailure':
+    // Auto mode (or dontAsk) refused the call itself; Claude tells the model and goes on.
+    case 'PermissionDenied':
       return state('running', 'same_tool_call');
     case 'Notification':
       return notificationPlan(input.notificationType);

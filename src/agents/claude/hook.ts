@@ -63,6 +63,7 @@ async function approve(input: ClaudeHookInput, report: AgentReport, client: PadL
       expires_at: Date.now() + hookTimeoutSeconds(true, timeoutSeconds) * 1000,
     }) ?? null;
   await quietly(client.reportState('waiting_for_approval', stateOptions(report)));
+  const answeredInTerminal = () => options.stop?.aborted === true;
   let decision;
   try {
     decision = await waitForSurfaceDecision({
@@ -70,9 +71,13 @@ async function approve(input: ClaudeHookInput, report: AgentReport, client: PadL
       identity: report.identity,
       requestId,
       timeoutMs: timeoutSeconds * 1000,
-      cancelled: () => marker?.isCancelled() ?? false,
+      cancelled: () => answeredInTerminal() || (marker?.isCancelled() ?? false),
       pollMs: MARKER_POLL_MS,
     });
+    // Claude Code calls the hook off when the user answered its dialog; no hook event tells which answer.
+    // A "No" ends the turn and Claude waits for the user; after a "Yes" the tool's PostToolUse reports
+    // `running`. Reported before the marker goes, so that PostToolUse (which waits for it) reports after us.
+    if (decision === null && answeredInTerminal()) await quietly(client.reportState('waiting_for_reply', stateOptions(report)));
   } finally {
     // Only after the subscription is closed: a canceller waits for the marker to vanish, then reports.
     marker?.remove();

@@ -1,10 +1,13 @@
 import type { SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
+import type { HookEntry } from '../shared/hook-command.js';
 import { planLaunch } from '../shared/launch-plan.js';
 import { LauncherUsageError, type LauncherOptions } from '../shared/launcher-options.js';
 import { launcherChildEnv, leaseMetadata, runLeasedChild } from '../shared/leased-run.js';
 import { noteOnStderr } from '../shared/never-harm.js';
-import { makeTitleUpdater, ttyTitleSink, type TitleSink } from '../shared/terminal-title.js';
+import { LauncherTitle } from '../shared/launcher-title.js';
+import { ttyTitleSink, type TitleSink } from '../shared/terminal-title.js';
+import { permissionModeArgs } from './permission-mode.js';
 import { ensurePrivateDir, privateRuntimeDir, realUid } from './runtime-dir.js';
 import { eventsFor, lacksPermissionRequest, settingsObject, writeSettingsFile } from './settings.js';
 import { formatClaudeVersion, probeClaudeVersion } from './version-probe.js';
@@ -14,13 +17,15 @@ import { errorMessage } from '../../support/error-message.js';
 export interface ClaudeLauncherContext {
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
-  /** The path the CLI was started as, for the hook command (§A.7.1). */
-  readonly argv0: string;
+  /** The hook program; default: this Node and the built hook entry (tests pass a stand-in). */
+  readonly hookEntry?: HookEntry;
   readonly stderr: NodeJS.WritableStream;
   readonly titleSink?: TitleSink;
   readonly signals?: SignalSource;
   readonly uid?: number;
   readonly leaseRetryMs?: number;
+  /** Managed settings folder read for `permissions.defaultMode` (default `/etc/claude-code`). */
+  readonly managedSettingsDir?: string;
 }
 
 export const SETTINGS_CONFLICT = '--settings cannot be combined with pad-lattice claude';
@@ -28,9 +33,10 @@ export const SETTINGS_CONFLICT = '--settings cannot be combined with pad-lattice
 /**
  * `pad-lattice claude [options] [--] [claude args…]` (agent-adapters.md
  * §B.8): start Claude Code with Pad-Lattice hooks scoped to this one
- * process through a generated `--settings` file, hold the session lease for
- * its lifetime, and keep the terminal title. Returns the exit status: the
- * child's, 2 for usage errors, 1 when the launch itself fails.
+ * process through a generated `--settings` file, in `default` permission
+ * mode unless the user chose a mode (permission-mode.ts), hold the session
+ * lease for its lifetime, and keep the terminal title. Returns the exit
+ * status: the child's, 2 for usage errors, 1 when the launch itself fails.
  */
 export async function runClaudeLauncher(args: readonly string[], context: ClaudeLauncherContext): Promise<number> {
   const plan = planLaunch(args, 'claude', context, (options) => {
@@ -41,17 +47,22 @@ export async function runClaudeLauncher(args: readonly string[], context: Claude
   const settingsPath = await prepareSettings(command, options, context);
   if (settingsPath === null) return 1;
   const leaseId = hex32();
-  const title = options.terminalTitle ? makeTitleUpdater(context.titleSink ?? ttyTitleSink) : undefined;
+  const mode = permissionModeArgs(options.agentArgs, {
+    env: context.env,
+    cwd: context.cwd,
+    ...(context.managedSettingsDir === undefined ? {} : { managedDir: context.managedSettingsDir }),
+  });
   return runLeasedChild({
     socketPath: socket,
     leaseId,
     metadata: leaseMetadata(context.cwd, options.label),
     command: options.agentBin,
-    args: ['--settings', settingsPath, ...options.agentArgs],
+    executableOption: '--claude',
+    args: ['--settings', settingsPath, ...mode, ...options.agentArgs],
     env: childEnv(context.env, { leaseId, socket, label: options.label, terminalTitle: options.terminalTitle }),
     unavailableNote: 'daemon unavailable; Claude Code will start and the lease will retry',
     stderr: context.stderr,
-    ...(title === undefined ? {} : { onSession: title }),
+    ...(options.terminalTitle ? { title: new LauncherTitle(context.titleSink ?? ttyTitleSink) } : {}),
     ...(context.signals === undefined ? {} : { signals: context.signals }),
     ...(context.leaseRetryMs === undefined ? {} : { leaseRetryMs: context.leaseRetryMs }),
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceFileAtomically } from '../../support/private-file.js';
 import { hookTimeoutSeconds } from '../shared/hook-command.js';
 import type { ClaudeVersion } from './version-probe.js';
 
@@ -10,6 +11,7 @@ const FULL_EVENTS = [
   'SessionStart',
   'UserPromptSubmit',
   'PermissionRequest',
+  'PermissionDenied',
   'PostToolUse',
   'PostToolUseFailure',
   'Notification',
@@ -21,8 +23,9 @@ const FULL_EVENTS = [
 /**
  * The hook events registered for a Claude Code version (agent-adapters.md
  * §B.8.2). Below 2.1.101 a settings file naming an event the installed
- * version does not know is dropped whole, so the two newer events wait for
- * that version; an unknown version gets the core set.
+ * version does not know is dropped whole, so the newer events
+ * (PermissionDenied, PostToolUseFailure, StopFailure) wait for that version;
+ * an unknown version gets the core set.
  */
 export function eventsFor(version: ClaudeVersion | null): readonly string[] {
   if (version === null) return CORE_EVENTS;
@@ -62,14 +65,7 @@ export function writeSettingsFile(directory: string, settings: object): string {
   const hash = createHash('sha256').update(content, 'utf8').digest('hex').slice(0, 16);
   const path = join(directory, `claude-settings-${hash}.json`);
   if (readIfPresent(path) === content) return path;
-  const staging = join(directory, `.claude-settings-${hash}-${process.pid}.tmp`);
-  try {
-    writeFileSync(staging, content, { mode: 0o600 });
-    renameSync(staging, path);
-  } catch (error) {
-    rmSync(staging, { force: true });
-    throw error;
-  }
+  replaceFileAtomically(path, content, { durable: false });
   return path;
 }
 

@@ -141,12 +141,4 @@ function readMarker(path: string): WaiterMarkerContent | null {
   }
 }
 
-/** kill(pid, 0): ESRCH means gone; EPERM means it exists under another user. */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { processAlive } from '../../support/staging-files.js';

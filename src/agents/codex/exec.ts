@@ -1,12 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { PadLatticeClient } from '../../client/index.js';
-import type { CliIo } from '../../cli/command.js';
+import type { CliIo } from '../../support/cli-io.js';
 import { makeIdentity, type AgentIdentity, type AgentState } from '../../domain/index.js';
-import { runAgentChild, type SignalSource } from '../shared/agent-child.js';
+import { runAgentChild, spawnFailureText, type SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
 import { takeLeadingOptions } from '../shared/leading-options.js';
 import { NOTHING, noteOnStderr, withoutHarm } from '../shared/never-harm.js';
+import { signalTree } from '../shared/process-tree.js';
 import { launcherSocketPath } from '../shared/socket-path.js';
 import { relayStep } from './exec-events.js';
 import { StopListener } from './exec-stop.js';
@@ -39,10 +40,11 @@ export interface CodexExecContext {
 }
 
 /**
- * `pad-lattice codex-exec` (agent-adapters.md §A.9): runs `codex exec --json`,
- * mirrors its events as states of a fresh `codex-exec` identity, prints the
- * agent's messages, and lets the surface's Stop terminate it. Codex runs and
- * its output is relayed whether or not a daemon is there; states that
+ * `pad-lattice codex-exec` (agent-adapters.md §A.9): runs `codex exec --json
+ * -- PROMPT`, mirrors its events as states of a fresh `codex-exec` identity,
+ * prints the agent's messages, lets the surface's Stop terminate it, and
+ * ends the session when the run is over (success, error or Stop). Codex runs
+ * and its output is relayed whether or not a daemon is there; states that
  * cannot be delivered are dropped.
  */
 export async function runCodexExec(args: readonly string[], io: CliIo, context: CodexExecContext = {}): Promise<number> {
@@ -63,7 +65,8 @@ export async function runCodexExec(args: readonly string[], io: CliIo, context: 
   let stopListener: StopListener | null = null;
   const outcome = await runAgentChild({
     command: options.codex,
-    args: ['exec', '--json', ...options.prompt],
+    // One argument after `--`: Codex takes a single prompt, and a prompt starting with `-` stays a prompt.
+    args: ['exec', '--json', '--', options.prompt.join(' ')],
     env: io.env,
     stdio: ['inherit', 'pipe', 'inherit'],
     ...(context.signals === undefined ? {} : { signals: context.signals }),
@@ -72,7 +75,10 @@ export async function runCodexExec(args: readonly string[], io: CliIo, context: 
       stopListener = new StopListener(socketPath, identity, () => {
         stopRequested = true;
         noteOnStderr(io.stderr, 'stop requested from Launchpad');
-        child.kill('SIGTERM');
+        // Codex leaves a command it is running to finish after SIGTERM (the command runs in a session of
+        // its own), so Stop signals the whole tree: the command stops too.
+        if (child.pid === undefined) child.kill('SIGTERM');
+        else signalTree(child.pid, 'SIGTERM');
       });
     },
   });
@@ -80,13 +86,15 @@ export async function runCodexExec(args: readonly string[], io: CliIo, context: 
   await (stopListener as StopListener | null)?.close();
   if (outcome.kind === 'spawn_failed') {
     await reporter.report('error');
-    noteOnStderr(io.stderr, outcome.error.message);
+    await reporter.end();
+    noteOnStderr(io.stderr, spawnFailureText(options.codex, outcome.error, '--codex'));
     return 1;
   }
   // A surface Stop ends as `cancelled` whatever the exit status (§A.9 QUIRK, not replicated).
   if (stopRequested) await reporter.report('cancelled');
   else if (outcome.status !== 0) await reporter.report('error');
-  await reporter.drained();
+  // The run is over, so it leaves the pad now instead of lingering until the daemon's TTL.
+  await reporter.end();
   return outcome.status;
 }
 
@@ -129,8 +137,10 @@ class StateReporter {
     return sent;
   }
 
-  drained(): Promise<void> {
-    return this.#queue.then(() => undefined);
+  /** After every queued state: removes the session from the daemon (dropped, like a state, when it cannot be delivered). */
+  async end(): Promise<void> {
+    await this.#queue;
+    await withoutHarm(() => this.#client.endSession(this.identity), REPORT_TIMEOUT_MS);
   }
 
   async #send(state: AgentState): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { CliIo } from '../../cli/command.js';
+import type { CliIo } from '../../support/cli-io.js';
 import { runHookProcess, type HookProcessOptions } from '../shared/hook-process.js';
 import type { TitleSink } from '../shared/terminal-title.js';
 

@@ -1,7 +1,8 @@
 import { PadLatticeClient, type ReportStateOptions } from '../../client/index.js';
-import type { AgentState } from '../../domain/index.js';
+import { makeIdentity, type AgentState } from '../../domain/index.js';
 import { waitForSurfaceDecision } from '../shared/approval-waiter.js';
 import { hex32 } from '../shared/hex32.js';
+import { LAUNCHER_ENV } from '../shared/launcher-env.js';
 import type { HookBodyOptions } from '../shared/hook-process.js';
 import { NOTHING, withoutHarm } from '../shared/never-harm.js';
 import { permissionDecisionLine } from '../shared/permission-decision.js';
@@ -29,6 +30,7 @@ export async function runCodexHook(stdin: Uint8Array, options: CodexHookOptions)
   if (input === null) return;
   const report = reportOptions(input, options.env);
   const wantsTitle = options.env['PAD_LATTICE_TERMINAL_TITLE'] === '1';
+  if (input.event === 'SessionStart') await endPlaceholder(options);
   await reportState(stateForEvent(input.event), report, options, wantsTitle);
   if (input.event !== 'PermissionRequest') return;
   const decision = await waitForSurfaceDecision({
@@ -41,6 +43,19 @@ export async function runCodexHook(stdin: Uint8Array, options: CodexHookOptions)
   // Never asks for a reply, so the title stays as the step-6 report left it (§A.6).
   await reportState('running', report, options, false);
   options.writeStdout(permissionDecisionLine(decision));
+}
+
+/**
+ * Ends the launcher's placeholder session (placeholder.ts) before the real
+ * identity is reported with the lease id, so the real session takes over its
+ * Scene. The send returns once the daemon has read the line; ending an
+ * identity that is already gone changes nothing.
+ */
+async function endPlaceholder(options: CodexHookOptions): Promise<void> {
+  const sessionId = options.env[LAUNCHER_ENV.placeholder];
+  if (sessionId === undefined || sessionId === '') return;
+  const client = new PadLatticeClient({ socketPath: options.socketPath, timeoutMs: REPORT_TIMEOUT_MS });
+  await withoutHarm(() => client.endSession(makeIdentity('codex', sessionId)), REPORT_TIMEOUT_MS);
 }
 
 /** The agent object (identity + cwd, model, label) and lease id every state of this invocation carries (§A.4 steps 4–5). */

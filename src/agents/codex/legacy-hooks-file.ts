@@ -1,7 +1,9 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { replaceFileAtomically, UnsafePathError } from '../../support/private-file.js';
 import { withoutLegacyHooks } from './legacy-hooks.js';
+import { errnoCode, fileProblem } from '../../support/file-errors.js';
 
 /** A hooks file that cannot be cleaned: `pad-lattice: <message>`, exit 2. */
 export class HooksFileError extends Error {
@@ -33,8 +35,8 @@ export function readHooksFile(path: string): Record<string, unknown> {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new HooksFileError(`${path}: ${(error as Error).message}`, false);
+    if (errnoCode(error) === 'ENOENT') return {};
+    throw new HooksFileError(`${path}: cannot be read: ${fileProblem(error)}`, false);
   }
   let value: unknown;
   try {
@@ -50,16 +52,19 @@ export function readHooksFile(path: string): Record<string, unknown> {
 
 /**
  * Removes Pad-Lattice handlers from the file at `path`; rewrites it (sorted
- * keys, two-space indent, trailing newline, through a temporary sibling) only
- * when something was removed. Returns whether it did.
+ * keys, two-space indent, trailing newline, mode 0600, through an unguessable
+ * staging sibling that no planted link can redirect) only when something was removed. Returns whether it did.
  */
 export function removeLegacyHooks(path: string): boolean {
   const { document, removed } = withoutLegacyHooks(readHooksFile(path));
   if (removed === 0) return false;
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${basename(path)}.tmp`);
-  writeFileSync(temporary, `${JSON.stringify(sortKeys(document), null, 2)}\n`);
-  renameSync(temporary, path);
+  try {
+    replaceFileAtomically(path, `${JSON.stringify(sortKeys(document), null, 2)}\n`);
+  } catch (error) {
+    if (error instanceof UnsafePathError) throw new HooksFileError(error.message, false);
+    throw error;
+  }
   return true;
 }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { constants } from 'node:os';
+import { errnoCode, fileProblem } from '../../support/file-errors.js';
 
 /** Where the launcher hears SIGINT/SIGTERM/SIGHUP; `process` in production, an EventEmitter in tests. */
 export interface SignalSource {
@@ -16,6 +17,13 @@ export interface AgentChildLaunch {
   readonly signals?: SignalSource;
   /** Sees the child right after it started (codex-exec reads its stdout). */
   readonly onSpawn?: (child: ChildProcess) => void;
+}
+
+/** One line for an agent that could not start, naming the option that points at its executable (`--codex`, `--claude`). */
+export function spawnFailureText(command: string, error: Error, executableOption: string): string {
+  const code = errnoCode(error);
+  const why = code === 'ENOENT' ? 'it was not found' : code === 'EACCES' ? 'it is not executable' : fileProblem(error);
+  return `cannot start ${command}: ${why}; install it, or name its executable with ${executableOption}`;
 }
 
 export type AgentChildOutcome =

@@ -1,52 +1,68 @@
-import { realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { findOnPath } from '../../support/find-on-path.js';
+import { fileURLToPath } from 'node:url';
 import { formatLikePythonG, shellQuote } from './python-format.js';
 
-/** Which agent a hook command serves; `codex` keeps the reference command line unchanged. */
+/** Which agent a hook command serves; `codex` keeps the reference's argument list unchanged. */
 export type HookAgent = 'codex' | 'claude';
 
-/** The executable could not be found; the launcher prints `pad-lattice: <message>` and exits 1. */
-export class ExecutableNotFoundError extends Error {
-  override readonly name = 'ExecutableNotFoundError';
-  constructor(readonly argv0: string) {
-    super(`could not resolve Pad-Lattice executable: ${argv0}`);
+/**
+ * The program an agent runs for every hook event: the light entry
+ * (`pad-lattice-hook`, hook-main.js) started by a Node interpreter named by
+ * its absolute path, so the command works whether or not the script file is
+ * executable and whatever PATH the agent gives its hooks.
+ */
+export interface HookEntry {
+  readonly node: string;
+  readonly script: string;
+}
+
+/**
+ * The Node running this launcher and the built hook entry next to this
+ * module: the same for a checkout (`node dist/src/cli/main.js`), `npx`,
+ * `npm install -g` and `npm link`.
+ */
+export function defaultHookEntry(): HookEntry {
+  return { node: process.execPath, script: fileURLToPath(new URL('./hook-main.js', import.meta.url)) };
+}
+
+/** The hook entry is not where the launcher expects it; the launcher prints `pad-lattice: <message>` and exits 1. */
+export class HookEntryMissingError extends Error {
+  override readonly name = 'HookEntryMissingError';
+  constructor(readonly path: string) {
+    super(`cannot find Pad-Lattice's hook program ${path}; run 'npm run build' in a checkout, or reinstall pad-lattice`);
   }
 }
 
 export interface HookCommandInput {
-  /** The path the CLI was started as (`process.argv[1]` for the Node build). */
-  readonly argv0: string;
+  readonly entry: HookEntry;
   /** The `--socket` value (expanded, made absolute and symlink-resolved here). */
   readonly socketPath: string;
   /** Seconds, already validated positive. */
   readonly approvalTimeout: number;
   readonly agent: HookAgent;
-  /** For `PATH` and `HOME`. */
+  /** For `HOME`. */
   readonly env: NodeJS.ProcessEnv;
-  /** Working directory against which relative paths resolve. */
+  /** Working directory against which a relative socket path resolves. */
   readonly cwd: string;
 }
 
 /**
- * The shell command an agent runs for every hook event (agent-adapters.md
- * §A.7.1, §B.8.3): the light `pad-lattice-hook` entry when it sits next to
- * the executable, otherwise `pad-lattice codex-hook` / `claude-hook`. The
- * result is deterministic for one executable, socket and timeout, because
- * Codex remembers hook trust per exact command.
+ * The shell command an agent runs for every hook event:
+ * `exec '<node>' '<hook-main.js>' [--agent claude] --socket '<socket>' --approval-timeout <t>`,
+ * every path absolute, symlinks resolved and shell-quoted. `exec` lets the
+ * hook replace the shell the agent starts it with, so a signal the agent
+ * sends its hook reaches the hook itself. The text is deterministic for one
+ * Node, install, socket and timeout, because Codex remembers hook trust per
+ * exact definition.
  */
 export function hookCommand(input: HookCommandInput): string {
-  const invoked = findExecutable(input.argv0, input.env, input.cwd);
-  const executable = realpathSync(invoked);
-  const hook = hookSibling(executable) ?? hookSibling(invoked);
+  const node = realpathOrMissing(input.entry.node);
+  const script = realpathOrMissing(input.entry.script);
   const socket = shellQuote(resolveLenient(expandHome(input.socketPath, input.env), input.cwd));
-  const tail = `--socket ${socket} --approval-timeout ${formatLikePythonG(input.approvalTimeout)}`;
-  if (hook !== null) {
-    const agentFlag = input.agent === 'codex' ? '' : ` --agent ${input.agent}`;
-    return `${shellQuote(hook)}${agentFlag} ${tail}`;
-  }
-  return `${shellQuote(executable)} ${input.agent}-hook ${tail}`;
+  const agentFlag = input.agent === 'codex' ? '' : ` --agent ${input.agent}`;
+  return `exec ${shellQuote(node)} ${shellQuote(script)}${agentFlag} --socket ${socket} --approval-timeout ${formatLikePythonG(input.approvalTimeout)}`;
 }
 
 /** Seconds the agent gives one hook: the approval wait plus a margin, or 5 for a plain state report (§A.7.2). */
@@ -54,29 +70,11 @@ export function hookTimeoutSeconds(permissionRequest: boolean, approvalTimeout: 
   return permissionRequest ? Math.ceil(approvalTimeout) + 5 : 5;
 }
 
-/** The started-as path if it is an existing file, else that name on PATH. */
-function findExecutable(argv0: string, env: NodeJS.ProcessEnv, cwd: string): string {
-  const direct = resolve(cwd, argv0);
-  if (isFile(direct)) return direct;
-  const onPath = argv0.includes('/') ? null : findOnPath(argv0, env, cwd);
-  if (onPath !== null) return onPath;
-  throw new ExecutableNotFoundError(argv0);
-}
-
-/**
- * `pad-lattice-hook` (`.exe` for a `.exe` executable) in the executable's
- * directory. The npm layout puts both bins side by side as symlinks, so the
- * launcher looks next to the resolved file and next to the path it was
- * started as; the command names the hook by its resolved path.
- */
-function hookSibling(executable: string): string | null {
-  const name = basename(executable).endsWith('.exe') ? 'pad-lattice-hook.exe' : 'pad-lattice-hook';
-  const candidate = join(dirname(executable), name);
-  if (!isFile(candidate)) return null;
+function realpathOrMissing(path: string): string {
   try {
-    return realpathSync(candidate);
+    return realpathSync(path);
   } catch {
-    return null;
+    throw new HookEntryMissingError(path);
   }
 }
 
@@ -95,13 +93,5 @@ function resolveLenient(path: string, cwd: string): string {
     const parent = dirname(absolute);
     if (parent === absolute) return absolute;
     return join(resolveLenient(parent, cwd), basename(absolute));
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
   }
 }

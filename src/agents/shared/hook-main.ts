@@ -6,8 +6,8 @@
  * and leaves at once when no daemon socket exists, so a session without a
  * daemon pays almost nothing per event. Usage errors exit 1, never 2.
  */
-import type { CliIo } from '../../cli/command.js';
-import { runIfEntryPoint } from '../../cli/entry-point.js';
+import type { CliIo } from '../../support/cli-io.js';
+import { runIfEntryPoint } from '../../support/entry-point.js';
 import { HOOK_USAGE_EXIT } from './hook-process.js';
 import { ttyTitleSink } from './terminal-title.js';
 
@@ -22,7 +22,7 @@ export async function runHookEntry(args: readonly string[], io: CliIo): Promise<
   }
   if (agent === 'claude') {
     const { runClaudeHookProcess } = await import('../claude/hook-entry.js');
-    return runClaudeHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME });
+    return runClaudeHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME, stopSignals: process });
   }
   io.stderr.write(`${COMMAND_NAME}: --agent must be codex or claude, got ${JSON.stringify(agent)}\n`);
   return HOOK_USAGE_EXIT;

@@ -1,4 +1,5 @@
-import type { CliIo } from '../../cli/command.js';
+import type { CliIo } from '../../support/cli-io.js';
+import type { SignalSource } from './agent-child.js';
 import { HookUsageError, parseHookArgs } from './hook-args.js';
 import { hookTimeoutSeconds, type HookAgent } from './hook-command.js';
 import { DEFAULT_APPROVAL_TIMEOUT } from './launcher-options.js';
@@ -15,6 +16,12 @@ export interface HookProcessOptions {
   readonly precheck: boolean;
   /** Prefix of the usage-error line, e.g. `pad-lattice codex-hook`. */
   readonly commandName: string;
+  /**
+   * Where SIGTERM is heard, when the agent uses it to call a hook off
+   * (Claude Code stops a PermissionRequest hook once the user answered in the
+   * terminal): the body sees `stop` abort instead of the process dying.
+   */
+  readonly stopSignals?: SignalSource;
 }
 
 /** What every agent's hook body receives besides the bytes read on stdin. */
@@ -26,6 +33,8 @@ export interface HookBodyOptions {
   readonly env: NodeJS.ProcessEnv;
   /** Receives the decision line, the only thing a hook ever prints on stdout. */
   readonly writeStdout: (text: string) => void;
+  /** Aborted when the agent called the hook off (HookProcessOptions.stopSignals). */
+  readonly stop?: AbortSignal;
 }
 
 export type HookBody = (stdin: Uint8Array, options: HookBodyOptions) => Promise<void>;
@@ -61,10 +70,17 @@ export async function runHookProcess(
   // Bounded so the hook ends on its own before the agent's timeout for the event (ceil(t) + 5 s) would cancel it.
   const bound = (hookTimeoutSeconds(true, parsed.approvalTimeout) - 1) * 1000;
   const body = await loadBody();
-  await withoutHarm(
-    () => body(stdin, { socketPath, approvalTimeoutSeconds: parsed.approvalTimeout, env: io.env, writeStdout: (text) => io.stdout.write(text) }),
-    bound,
-    (reason) => noteOnStderr(io.stderr, `${agent} hook: ${describeProblem(reason)}`),
-  );
+  const stop = new AbortController();
+  const onTerm = () => stop.abort();
+  options.stopSignals?.on('SIGTERM', onTerm);
+  try {
+    await withoutHarm(
+      () => body(stdin, { socketPath, approvalTimeoutSeconds: parsed.approvalTimeout, env: io.env, writeStdout: (text) => io.stdout.write(text), stop: stop.signal }),
+      bound,
+      (reason) => noteOnStderr(io.stderr, `${agent} hook: ${describeProblem(reason)}`),
+    );
+  } finally {
+    options.stopSignals?.off('SIGTERM', onTerm);
+  }
   return 0;
 }

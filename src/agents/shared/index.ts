@@ -18,7 +18,10 @@
  *   sessionTitle(session: SessionReport): string | null   same, from a decoded state_ack (scene = slot + 1)
  *   titleSequence(title): string   "\x1b]0;<title>\x07"
  *   writeTitle(sink, title): void  one write, errors swallowed
- *   makeTitleUpdater(sink): (session) => void   launcher-owned title: writes only when the text changes
+ *   writeToSink(sink, bytes): void  errors swallowed
+ * Launcher-owned title — launcher-title.ts
+ *   new LauncherTitle(sink): .update(session) writes only when the text changes (pushing the old
+ *     title first), .restore() pops it once the agent exited
  *
  * Never harm the agent (§1.1) — never-harm.ts
  *   withoutHarm(task, timeoutMs, onProblem?): Promise<T | typeof NOTHING>   never rejects, bounded time
@@ -29,8 +32,10 @@
  * Identifiers (§1.4) — hex32.ts:  hex32(): string
  *
  * Hook command (§A.7.1, §B.8.3) — hook-command.ts, python-format.ts
- *   hookCommand({argv0, socketPath, approvalTimeout, agent: 'codex'|'claude', env, cwd}): string
- *     throws ExecutableNotFoundError ("could not resolve Pad-Lattice executable: <argv0>")
+ *   hookCommand({entry: {node, script}, socketPath, approvalTimeout, agent: 'codex'|'claude', env, cwd}): string
+ *     "'<node>' '<hook-main.js>' [--agent claude] --socket '<socket>' --approval-timeout <t>";
+ *     throws HookEntryMissingError when either file is missing
+ *   defaultHookEntry(): {node: process.execPath, script: <built hook-main.js beside this module>}
  *   hookTimeoutSeconds(permissionRequest, approvalTimeout): number   ceil(t)+5, or 5
  *   formatLikePythonG(n), shellQuote(word)
  *
@@ -45,16 +50,21 @@
  *     "pad-lattice: <message>", exit 2); label then timeout validated, before any connection
  *   takeLeadingOptions(args, {valueFlags, switches?, usageError}): {values, switches, rest}
  *     a wrapper's own options up to the first other argument (also used by codex-exec)
- *   planLaunch(args, agent, {env, cwd, argv0, stderr}, check?): {options, socket, hookCommand} | exit status
- *   LauncherLease.start({socketPath, leaseId, metadata, onSession?, retryMs?})
+ *   planLaunch(args, agent, {env, cwd, hookEntry?, stderr}, check?): {options, socket, hookCommand} | exit status
+ *   LauncherLease.start({socketPath, leaseId, metadata, agent?, onSession?, retryMs?})
  *     .firstAttemptConnected(ms = 250), .identity, .connected, .close()   retries every 1 s forever,
  *     remembers the bound identity; onSession sees every session reported on the lease connection
  *   launcherChildEnv(baseEnv, {leaseId, socket, label}): env   (caller adds the title variable)
  *   leaseMetadata(cwd, label): {cwd, label?}
- *   runLeasedChild({socketPath, leaseId, metadata, command, args, env, unavailableNote, stderr,
- *     onSession?, stdio?, signals?, leaseRetryMs?}): Promise<number>   lease for the child's lifetime,
- *     warning when the daemon is absent, child status (signal → 128 + n), spawn failure → 1
+ *   runLeasedChild({socketPath, leaseId, metadata, agent?, command, executableOption, args, env,
+ *     unavailableNote, stderr, title?, stdio?, signals?, leaseRetryMs?}): Promise<number>   lease for the
+ *     child's lifetime, warning when the daemon is absent, child status (signal → 128 + n), spawn
+ *     failure → 1 with spawnFailureText (the executable, and the option naming another one)
  *   runAgentChild({command, args, env, stdio?, signals?, onSpawn?}): Promise<AgentChildOutcome>
+ *
+ * Process tree — process-tree.ts
+ *   descendantsOf(pid): number[]   deepest first, from one `ps` snapshot
+ *   signalTree(pid, signal): void  every descendant, then pid (codex-exec's Stop)
  *
  * Hook process (§1.1, §A.4, §B.5) — hook-process.ts, hook-args.ts
  *   runHookProcess(agent, args, io, {socketRequired, precheck, commandName}, loadBody): Promise<number>
@@ -77,11 +87,13 @@ export {
   titleSequence,
   sanitizeTitlePart,
   writeTitle,
-  makeTitleUpdater,
+  writeToSink,
 } from './terminal-title.js';
+export { LauncherTitle, PUSH_TITLE, POP_TITLE } from './launcher-title.js';
+export { descendantsOf, signalTree } from './process-tree.js';
 export { withoutHarm, NOTHING, TimeoutReason, noteOnStderr, readToEnd, describeProblem } from './never-harm.js';
 export { hex32 } from './hex32.js';
-export { hookCommand, hookTimeoutSeconds, ExecutableNotFoundError, type HookAgent, type HookCommandInput } from './hook-command.js';
+export { hookCommand, hookTimeoutSeconds, defaultHookEntry, HookEntryMissingError, type HookAgent, type HookEntry, type HookCommandInput } from './hook-command.js';
 export { formatLikePythonG, shellQuote } from './python-format.js';
 export { runHookProcess, HOOK_USAGE_EXIT, type HookProcessOptions, type HookBodyOptions, type HookBody } from './hook-process.js';
 export { parseHookArgs, HookUsageError, type HookArgs } from './hook-args.js';
@@ -98,4 +110,11 @@ export { takeLeadingOptions, type LeadingOptionRules, type LeadingOptions } from
 export { planLaunch, type LaunchPlan, type LaunchSurroundings } from './launch-plan.js';
 export { LauncherLease, LEASE_RETRY_MS, FIRST_ATTEMPT_WAIT_MS, type LauncherLeaseOptions } from './launcher-lease.js';
 export { launcherChildEnv, leaseMetadata, runLeasedChild, LAUNCHER_ENV, type LeasedChildRun } from './leased-run.js';
-export { runAgentChild, exitStatus, type AgentChildLaunch, type AgentChildOutcome, type SignalSource } from './agent-child.js';
+export {
+  runAgentChild,
+  exitStatus,
+  spawnFailureText,
+  type AgentChildLaunch,
+  type AgentChildOutcome,
+  type SignalSource,
+} from './agent-child.js';

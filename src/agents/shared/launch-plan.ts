@@ -1,4 +1,4 @@
-import { ExecutableNotFoundError, hookCommand, type HookAgent } from './hook-command.js';
+import { defaultHookEntry, HookEntryMissingError, hookCommand, type HookAgent, type HookEntry } from './hook-command.js';
 import { LauncherUsageError, parseLauncherArgs, type LauncherOptions } from './launcher-options.js';
 import { noteOnStderr } from './never-harm.js';
 import { launcherSocketPath } from './socket-path.js';
@@ -15,17 +15,17 @@ export interface LaunchPlan {
 export interface LaunchSurroundings {
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
-  /** The path the CLI was started as (§A.7.1). */
-  readonly argv0: string;
+  /** The hook program; default: this Node and the built `hook-main.js` (tests pass a stand-in). */
+  readonly hookEntry?: HookEntry;
   readonly stderr: NodeJS.WritableStream;
 }
 
 /**
  * The first steps every launcher shares (agent-adapters.md §A.7, §B.8):
  * parse its options (`check` may refuse more with a LauncherUsageError),
- * then resolve the hook command. On failure it prints one `pad-lattice:`
- * line and returns the exit status instead: 2 for usage, 1 when the
- * executable cannot be found.
+ * then build the hook command. On failure it prints one `pad-lattice:`
+ * line and returns the exit status instead: 2 for usage, 1 when the hook
+ * program is missing.
  */
 export function planLaunch(args: readonly string[], agent: HookAgent, surroundings: LaunchSurroundings, check?: (options: LauncherOptions) => void): LaunchPlan | number {
   let options: LauncherOptions;
@@ -39,10 +39,11 @@ export function planLaunch(args: readonly string[], agent: HookAgent, surroundin
   }
   const socket = launcherSocketPath(surroundings.env, options.socket);
   try {
-    const command = hookCommand({ argv0: surroundings.argv0, socketPath: socket, approvalTimeout: options.approvalTimeout, agent, env: surroundings.env, cwd: surroundings.cwd });
+    const entry = surroundings.hookEntry ?? defaultHookEntry();
+    const command = hookCommand({ entry, socketPath: socket, approvalTimeout: options.approvalTimeout, agent, env: surroundings.env, cwd: surroundings.cwd });
     return { options, socket, hookCommand: command };
   } catch (error) {
-    if (!(error instanceof ExecutableNotFoundError)) throw error;
+    if (!(error instanceof HookEntryMissingError)) throw error;
     noteOnStderr(surroundings.stderr, error.message);
     return 1;
   }

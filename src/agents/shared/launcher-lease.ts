@@ -14,6 +14,8 @@ export interface LauncherLeaseOptions {
   readonly socketPath: string;
   /** Hex32, generated once per launcher run; the agent's hooks carry it as `lease_id`. */
   readonly leaseId: string;
+  /** The identity to name before the daemon bound one (the Codex launcher's placeholder). */
+  readonly agent?: AgentIdentity;
   /** `{cwd}` plus `label` when given; sent on every registration. */
   readonly metadata: Readonly<Record<string, string>>;
   /** Every session the daemon reports on the lease connection (ack or `session_lease_bound`): title updates. */
@@ -40,6 +42,7 @@ export class LauncherLease {
   readonly #loop: Promise<void>;
 
   private constructor(private readonly options: LauncherLeaseOptions) {
+    this.#identity = options.agent ?? null;
     this.#firstAttempt = new Promise((resolve) => {
       this.#settleFirst = resolve;
     });

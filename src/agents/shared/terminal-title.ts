@@ -16,19 +16,18 @@ export interface TitleParts {
 const ACCENT_LIMIT = 16;
 const LABEL_LIMIT = 64;
 
+/** Controls (C0, DEL, C1), format characters (bidi overrides, zero-width) and line/paragraph separators. */
+const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
 /**
  * Makes daemon-supplied text safe for a title (agent-adapters.md §1.6):
- * control characters (C0, DEL and C1, so 8-bit terminals see no escape)
- * become spaces, whitespace runs collapse to one space, and the result keeps
- * at most `limit` code points.
+ * control characters (C0, DEL and C1, so 8-bit terminals see no escape) and,
+ * beyond the reference, bidi and zero-width characters (so a label cannot
+ * make the title read differently) become spaces, whitespace runs collapse to
+ * one space, and the result keeps at most `limit` code points.
  */
 export function sanitizeTitlePart(text: string, limit: number): string {
-  const visible = codePointsOf(text)
-    .map((char) => {
-      const codePoint = char.codePointAt(0) ?? 0;
-      return codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f) ? ' ' : char;
-    })
-    .join('');
+  const visible = text.replace(INVISIBLE_OR_CONTROL, ' ');
   return codePointsOf(splitPythonSpace(visible).join(' ')).slice(0, limit).join('');
 }
 
@@ -75,24 +74,14 @@ export const ttyTitleSink: TitleSink = (bytes) => {
 
 /** Writes `title` through `sink`, swallowing a sink that throws. */
 export function writeTitle(sink: TitleSink, title: string): void {
+  writeToSink(sink, titleSequence(title));
+}
+
+/** Hands `bytes` to `sink`; a sink that throws changes nothing (titles are cosmetic). */
+export function writeToSink(sink: TitleSink, bytes: string): void {
   try {
-    sink(titleSequence(title));
+    sink(bytes);
   } catch {
     // Cosmetic only.
   }
-}
-
-/**
- * A launcher-owned title (agent-adapters.md §B.8.4): writes a session's title
- * only when it differs from the last one written; sessions without a scene
- * leave the title as it is.
- */
-export function makeTitleUpdater(sink: TitleSink): (session: SessionReport) => void {
-  let last: string | null = null;
-  return (session) => {
-    const title = sessionTitle(session);
-    if (title === null || title === last) return;
-    last = title;
-    writeTitle(sink, title);
-  };
 }

@@ -20,7 +20,7 @@ export interface DaemonFigures {
   /** spawn → first `pong`, ms, for every start: the startup runs, then one per workload. */
   readonly startupMs: readonly number[];
   readonly startupMedianMs: number;
-  /** spawn → `status` lists a surface, ms, for every start (none: the daemon never listed one within 30 s). */
+  /** spawn → `status` lists a surface, ms, for every start (none: the daemon never listed one within 10 s). */
   readonly surfacesMs: readonly (number | null)[];
   readonly workloads: readonly WorkloadResult[];
 }

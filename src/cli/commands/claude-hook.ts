@@ -27,6 +27,6 @@ export const claudeHookCommand: Command = {
   summary: 'Claude Code hook: report state, take approvals from the pad',
   help: HELP,
   run(args: readonly string[], io: CliIo): Promise<number> {
-    return runClaudeHookProcess(args, io, { socketRequired: false, precheck: false, commandName: 'pad-lattice claude-hook' });
+    return runClaudeHookProcess(args, io, { socketRequired: false, precheck: false, commandName: 'pad-lattice claude-hook', stopSignals: process });
   },
 };

@@ -3,9 +3,11 @@ import type { CliIo, Command } from '../command.js';
 
 const HELP = `Usage: pad-lattice codex-exec [--socket PATH] [--codex BIN] [--] PROMPT...
 
-Runs \`codex exec --json PROMPT\` non-interactively, shows its progress on the
-pad (running, success, error) and prints the agent's messages. Stop on the
-pad terminates Codex; the session then ends as cancelled.
+Runs \`codex exec --json -- PROMPT\` non-interactively (the words of PROMPT
+become one argument), shows its progress on the pad (running, success,
+error) and prints the agent's messages. Stop on the pad terminates Codex
+and the command it is running. The run leaves the pad when it ends: done,
+error or stopped.
 
 Options:
   --codex BIN     the Codex executable (default: codex)
@@ -15,7 +17,7 @@ Options:
 
 Codex runs even when no daemon is there (one warning on stderr).
 Exit status: Codex's own (128 + n when a signal ended it); 2 without a
-prompt; 1 when Codex cannot be started.
+prompt; 1 when Codex cannot be found or started.
 `;
 
 export const codexExecCommand: Command = {

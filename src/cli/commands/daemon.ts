@@ -1,7 +1,9 @@
 import { UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
+import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkFlagsGiven, adminLinkSettings } from '../admin-link-flags.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad-flags.js';
 import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS } from '../daemon-midi-flags.js';
+import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
 import { DAEMON_CORE_HELP, DAEMON_CORE_OPTIONS, DEFAULT_DAEMON_DEPS, daemonSettings, serveDaemonCommand, type DaemonCommandDeps } from '../serve-daemon.js';
 
 export type { DaemonCommandDeps } from '../serve-daemon.js';
@@ -10,7 +12,8 @@ const HELP = `Usage: pad-lattice daemon [options]
 
 Runs the Pad-Lattice daemon: agents report their state over a Unix socket
 (Wire Protocol 1) and surface presses are routed back to exactly one agent.
-Stops cleanly on SIGINT or SIGTERM and removes its socket file.
+Stops cleanly on SIGINT, SIGTERM, SIGHUP or SIGQUIT and removes its socket
+file.
 
 Options:
 ${DAEMON_CORE_HELP}
@@ -21,9 +24,12 @@ ${DAEMON_CORE_HELP}
   -h, --help
 
 ${BROWSER_PAD_HELP}
+${ADMIN_LINK_HELP}
   These need --web.
 
 ${DAEMON_MIDI_HELP}
+
+${DAEMON_SURFACE_HELP}
 
 Agents connect through the socket, e.g. 'pad-lattice send-state running'.
 
@@ -42,15 +48,23 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
       const { values } = parseCommandArgs(args, {
         ...DAEMON_CORE_OPTIONS,
         ...DAEMON_MIDI_OPTIONS,
+        ...DAEMON_SURFACE_OPTIONS,
         web: { type: 'boolean', default: false },
         ...BROWSER_PAD_OPTIONS,
+        ...ADMIN_LINK_OPTIONS,
       });
       const settings = daemonSettings(values, io);
-      const padFlags = browserPadFlagsGiven(values);
+      const padFlags = [...browserPadFlagsGiven(values), ...adminLinkFlagsGiven(values)];
       if (values.web !== true && padFlags.length > 0) throw new UsageError(`${padFlags.join(', ')} ${padFlags.length === 1 ? 'needs' : 'need'} --web`);
       const pad = values.web === true ? browserPadSettings(values) : null;
+      const link = adminLinkSettings(values, settings.identityStorePath);
+      if (pad !== null && link.print) {
+        const { printAdminLink } = await import('../admin-link.js');
+        return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
+      }
       const run = { command: 'daemon', settings, json: values.json === true, io, deps };
-      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openDaemonSurfaces(values, pad, io, logger, deps));
+      const web = pad === null ? null : { pad, link };
+      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openDaemonSurfaces(values, web, io, logger, deps));
     },
   };
 }

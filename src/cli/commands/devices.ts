@@ -8,26 +8,37 @@ import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
 import { MidiUnavailableError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
-import type { CatalogLoad } from '../../profiles/index.js';
+import { opensAutomatically, type CatalogLoad } from '../../profiles/index.js';
 import { describeSerialPort, listSerialPorts, serialPortJson, type SerialListing } from '../../serial/listing.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
+import { describeSurfaceMatch, surfaceMatches, surfaceMatchJson, type SurfaceMatch } from '../../devices/surface-hub/surface-listing.js';
+import { loadStreamDeckLibrary, type DeckModelSpec } from '../../stream-deck/library.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 const HELP = `Usage: pad-lattice devices [--all] [--json]
 
 Lists every device profile that matches the MIDI ports now, experimental
 profiles included: the profile id, its status, and the input and output port
-it would use. The daemon opens supported profiles by itself; an experimental
-one needs 'pad-lattice daemon --profile ID' (and, ideally, a guided test:
-'pad-lattice profile test ID --report FILE').
+it would use. The daemon opens by itself the supported profiles (tested on
+hardware) and those checked against the manufacturer's documents ("opens
+automatically"); any other experimental one needs 'pad-lattice daemon
+--profile ID'. A guided test confirms a profile on your hardware:
+'pad-lattice profile test ID --report FILE'.
 
-With --all it also lists the serial ports and HID devices (for serial and HID
-drivers), or says plainly why this machine cannot list them.
+Beside them it lists the monome grids (serial) and Stream Decks (HID) the
+daemon would open; their surface profile is chosen when one is opened (a grid
+by the size it reports, a Stream Deck by its key grid). Nothing is opened here.
+
+With --all it also lists every serial port and HID device, or says plainly why
+this machine cannot list them.
 
 Options:
-  --all     also list serial ports and HID devices
-  --json    print {"matches":[{"profile","status","input","output"}, ...]};
+  --all     also list every serial port and HID device
+  --json    print {"matches":[{"profile","status","opens_automatically",
+            "input","output"}, ...],
+            "surfaces":[{"kind","device","path","serial_number"}, ...]};
             with --all also "serial":{"available":true,"ports":[...]} and
             "hid":{"available":true,"devices":[...]}, each of them
             {"available":false,"reason"} when it cannot be listed
@@ -45,13 +56,15 @@ export interface DevicesDeps {
   /** For --all; the serialport and node-hid adapters when not given. */
   readonly serialBackend?: () => SerialBackend;
   readonly hidBackend?: () => HidBackend;
+  /** The Stream Deck models; the library's table when not given. */
+  readonly deckModels?: () => readonly DeckModelSpec[];
 }
 
 /** The command with its backend and catalog injectable, so tests can match mock ports. */
 export function makeDevicesCommand(deps: DevicesDeps): Command {
   return {
     name: 'devices',
-    summary: 'List the device profiles that match the connected MIDI ports',
+    summary: 'List the controllers that are connected: MIDI profile matches, monome grids, Stream Decks',
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
       const { values } = parseCommandArgs(args, { json: { type: 'boolean', default: false }, all: { type: 'boolean', default: false } });
@@ -64,32 +77,39 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
       } catch (error) {
         if (!(error instanceof MidiUnavailableError)) throw error;
         io.stderr.write(`pad-lattice devices: ${error.message}\n`);
-        // Serial and HID do not need MIDI, so --all still lists them.
-        if (values.all === true) {
-          const extra = await listOtherDevices(deps);
-          io.stdout.write(json ? `${JSON.stringify(extraJson(extra))}\n` : extraText(extra));
-        }
+        // Serial and HID do not need MIDI, so they are still listed.
+        const extra = await listOtherDevices(deps);
+        const all = values.all === true;
+        const found = extra.surfaces.length === 0 && !all ? 'no monome grid or Stream Deck found\n' : surfacesText(extra);
+        io.stdout.write(json ? `${stringifyJsonSafely({ surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n` : found + (all ? extraText(extra) : ''));
         return EXIT.unavailable;
       }
       const matches = catalog.detect(ports.inputs, ports.outputs, true).map(({ profile, input, output }) => ({
         profile: profile.id,
         status: profile.status,
+        opens_automatically: opensAutomatically(profile),
         input,
         output,
       }));
-      const extra = values.all === true ? await listOtherDevices(deps) : null;
+      const extra = await listOtherDevices(deps);
+      const all = values.all === true;
       if (json) {
-        io.stdout.write(`${JSON.stringify({ matches, ...(extra === null ? {} : extraJson(extra)) })}\n`);
-      } else if (matches.length === 0) {
+        io.stdout.write(`${stringifyJsonSafely({ matches, surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n`);
+      } else if (matches.length === 0 && extra.surfaces.length === 0) {
         io.stdout.write("no matching devices (see 'pad-lattice ports' for what is connected)\n");
       } else {
         const style = makeStyle(colourEnabled(io.stdout, io.env));
         for (const match of matches) {
-          const status = match.status === 'supported' ? style.green(match.status) : style.yellow(`${match.status}: use --profile ${match.profile}`);
-          io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${match.input}\n  output: ${match.output}\n`);
+          const status =
+            match.status === 'supported'
+              ? style.green(match.status)
+              : match.opens_automatically
+                ? style.yellow(`${match.status}: opens automatically, not yet tested on hardware`)
+                : style.yellow(`${match.status}: use --profile ${match.profile}`);
+          io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${escapeUntrusted(match.input)}\n  output: ${escapeUntrusted(match.output)}\n`);
         }
       }
-      if (!json && extra !== null) io.stdout.write(extraText(extra));
+      if (!json) io.stdout.write(surfacesText(extra) + (all ? extraText(extra) : ''));
       return problems.length === 0 ? EXIT.ok : EXIT.failure;
     },
   };
@@ -98,6 +118,7 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
 interface OtherDevices {
   readonly serial: SerialListing;
   readonly hid: HidListing;
+  readonly surfaces: readonly SurfaceMatch[];
 }
 
 async function listOtherDevices(deps: DevicesDeps): Promise<OtherDevices> {
@@ -105,8 +126,19 @@ async function listOtherDevices(deps: DevicesDeps): Promise<OtherDevices> {
     listSerialPorts(deps.serialBackend ?? createSerialportBackend),
     listHidDevices(deps.hidBackend ?? createNodeHidBackend),
   ]);
-  return { serial, hid };
+  return { serial, hid, surfaces: surfaceMatches(serial, hid, deckModelsOrNone(deps)) };
 }
+
+/** The library's Stream Deck models, or none when it cannot be loaded (the HID listing still shows the devices). */
+function deckModelsOrNone(deps: DevicesDeps): readonly DeckModelSpec[] {
+  try {
+    return deps.deckModels?.() ?? loadStreamDeckLibrary().models;
+  } catch {
+    return [];
+  }
+}
+
+const surfacesText = ({ surfaces }: OtherDevices) => surfaces.map(describeSurfaceMatch).join('');
 
 function extraJson({ serial, hid }: OtherDevices) {
   return {
@@ -121,7 +153,8 @@ type Section = { readonly available: true; readonly lines: readonly string[] } |
 function sectionText(heading: string, section: Section): string {
   if (!section.available) return `${section.reason}\n`;
   if (section.lines.length === 0) return `${heading}: none\n`;
-  return `${heading}:\n${section.lines.map((line) => `  ${line}\n`).join('')}`;
+  // Device names and serial numbers come from the devices: shown escaped.
+  return `${heading}:\n${section.lines.map((line) => `  ${escapeUntrusted(line)}\n`).join('')}`;
 }
 
 function extraText({ serial, hid }: OtherDevices): string {

@@ -9,6 +9,7 @@ import { runDoctor, type CheckStatus, type DoctorCheck, type DoctorReport } from
 import { currentEnvironment } from '../../devices/guided-test/index.js';
 import { gateOnSequencer } from '../../devices/hub/index.js';
 import type { HidBackend } from '../../hid/hid-device.js';
+import { loadStreamDeckLibrary, type DeckModelSpec } from '../../stream-deck/library.js';
 import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
@@ -17,6 +18,7 @@ import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { homeFrom, loadCatalogFor } from './profile-context.js';
 import { errorMessage } from '../../support/error-message.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 const HELP = `Usage: pad-lattice doctor [--json]
 
@@ -27,6 +29,7 @@ Checks what Pad-Lattice needs and prints one line per check:
   devices         which profiles match those ports, experimental ones included
   serial_backend  whether serial ports can be listed, and how many there are
   hid_backend     whether HID devices can be listed, and how many there are
+  surfaces        the monome grids and Stream Decks among them (never opened)
   daemon          whether a daemon answers on the socket
   codex_hooks     leftover Pad-Lattice handlers in the global Codex hooks file
 Your home directory is shown as ~ and $XDG_RUNTIME_DIR by name, so the output
@@ -36,7 +39,8 @@ Options:
   --json    print {"version","overall","checks":[{"name","status","summary","details"}]}
   -h, --help
 
-Exit status: 0 every check is ok or a warning, 1 a check found an error.
+Exit status: 0 every check is ok or a warning, 1 a check found an error,
+3 the only error is that MIDI is unavailable on this machine.
 `;
 
 export interface DoctorDeps {
@@ -46,6 +50,8 @@ export interface DoctorDeps {
   /** Listed (never opened) by the serial_backend and hid_backend checks; each check is left out without its backend. */
   readonly serialBackend?: () => SerialBackend;
   readonly hidBackend?: () => HidBackend;
+  /** Stream Deck models for the surfaces check (left out without them). */
+  readonly deckModels?: () => readonly DeckModelSpec[];
 }
 
 async function pingDaemon(socketPath: string): Promise<boolean> {
@@ -83,7 +89,8 @@ function printReport(io: CliIo, report: DoctorReport): void {
   const width = Math.max(...report.checks.map((check) => check.name.length));
   io.stdout.write(`pad-lattice ${report.version}: ${paint[report.overall](report.overall)}\n`);
   for (const check of report.checks) {
-    io.stdout.write(`  ${paint[check.status](check.status.padEnd(7))}  ${check.name.padEnd(width)}  ${check.summary}\n`);
+    // Summaries quote port names, file names and profile problems: shown escaped.
+    io.stdout.write(`  ${paint[check.status](check.status.padEnd(7))}  ${check.name.padEnd(width)}  ${escapeUntrusted(check.summary)}\n`);
   }
 }
 
@@ -102,16 +109,24 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
         listPorts: () => deps.backend().listPorts(),
         serialBackend: deps.serialBackend,
         hidBackend: deps.hidBackend,
+        deckModels: deps.deckModels,
         socketPath,
         probeDaemon: (path) => deps.probeDaemon(path, io),
         moreChecks: [async () => codexHooksCheck(io.env)],
         redaction: { home: homeFrom(io.env), runtimeDir: io.env['XDG_RUNTIME_DIR'] },
       });
-      if (values.json === true) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      if (values.json === true) io.stdout.write(`${stringifyJsonSafely(report, 2)}\n`);
       else printReport(io, report);
-      return report.overall === 'error' ? EXIT.failure : EXIT.ok;
+      return doctorExit(report);
     },
   };
+}
+
+/** 3 when MIDI missing on this machine is the only error (README: a device is not available), 1 for any other error. */
+function doctorExit(report: DoctorReport): number {
+  const errors = report.checks.filter((check) => check.status === 'error');
+  if (errors.length === 0) return EXIT.ok;
+  return errors.every((check) => check.name === 'midi' && check.details['unavailable'] !== undefined) ? EXIT.unavailable : EXIT.failure;
 }
 
 export const doctorCommand = makeDoctorCommand({
@@ -119,4 +134,5 @@ export const doctorCommand = makeDoctorCommand({
   probeDaemon: (socketPath) => pingDaemon(socketPath),
   serialBackend: createSerialportBackend,
   hidBackend: createNodeHidBackend,
+  deckModels: () => loadStreamDeckLibrary().models,
 });

@@ -15,6 +15,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
     commands: [
       lazy('daemon', async () => (await import('./daemon.js')).daemonCommand),
       lazy('web', async () => (await import('./web.js')).webCommand),
+      lazy('remote', async () => (await import('./remote.js')).remoteCommand),
       lazy('status', async () => (await import('./status.js')).statusCommand),
       lazy('symbols', async () => (await import('./symbols.js')).symbolsCommand),
       lazy('ping', async () => (await import('./ping.js')).pingCommand),
@@ -49,6 +50,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       lazy('profile', async () => (await import('./profile.js')).profileCommand),
       lazy('render', async () => (await import('./render.js')).renderCommand),
       lazy('doctor', async () => (await import('./doctor.js')).doctorCommand),
+      lazy('udev-rules', async () => (await import('./udev-rules.js')).udevRulesCommand),
     ],
   },
   {

@@ -9,6 +9,7 @@ import { formatHexLine } from '../../midi/hex-line.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend, MidiInput } from '../../midi/midi-port.js';
 import { resolvePortSpec } from '../../midi/port-spec.js';
+import { escapeUntrusted } from '../../support/untrusted-text.js';
 
 const HELP = `Usage: pad-lattice monitor-midi [--input NAME] [--seconds N] [--json]
 
@@ -41,7 +42,7 @@ export interface MonitorMidiDeps {
 
 /** The input to monitor: the named one, or the only input there is. */
 function openInput(name: string | undefined, io: CliIo, backend: () => MidiBackend): MidiInput {
-  const context = { backend, stdout: io.stdout, reportProblem: (line: string) => void io.stderr.write(`${line}\n`) };
+  const context = { backend, stdout: io.stdout, reportProblem: (line: string) => void io.stderr.write(`${escapeUntrusted(line)}\n`) };
   if (name !== undefined) return resolvePortSpec(name, 'input', context);
   const { inputs } = backend().listPorts();
   if (inputs.length !== 1) {
@@ -78,10 +79,10 @@ export function makeMonitorMidiCommand(deps: MonitorMidiDeps): Command {
         input = openInput(values.input, io, () => (backend ??= deps.backend()));
       } catch (error) {
         if (!(error instanceof MidiDeviceError)) throw error;
-        io.stderr.write(`pad-lattice monitor-midi: ${error.message}\n`);
+        io.stderr.write(`pad-lattice monitor-midi: ${escapeUntrusted(error.message)}\n`);
         return error instanceof MidiUnavailableError ? EXIT.unavailable : EXIT.failure;
       }
-      io.stderr.write(`pad-lattice monitor-midi: listening on '${input.name}'${seconds === null ? ' (Ctrl-C to stop)' : ` for ${seconds} s`}\n`);
+      io.stderr.write(`pad-lattice monitor-midi: listening on '${escapeUntrusted(input.name)}'${seconds === null ? ' (Ctrl-C to stop)' : ` for ${seconds} s`}\n`);
       const interrupt = interruptSignal();
       const started = performance.now();
       const elapsed = () => (performance.now() - started) / 1000;

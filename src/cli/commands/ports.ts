@@ -1,6 +1,8 @@
 import { EXIT, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { colourEnabled, makeStyle } from '../style.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
+import { gateOnSequencer } from '../../devices/hub/index.js';
 import { MidiUnavailableError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
@@ -36,21 +38,22 @@ export function makePortsCommand(backend: () => MidiBackend): Command {
         ({ inputs, outputs } = backend().listPorts());
       } catch (error) {
         if (!(error instanceof MidiUnavailableError)) throw error;
-        if (json) io.stdout.write(`${JSON.stringify({ midi: 'unavailable', reason: error.reason, message: error.message })}\n`);
+        if (json) io.stdout.write(`${stringifyJsonSafely({ midi: 'unavailable', reason: error.reason, message: error.message })}\n`);
         else io.stderr.write(`pad-lattice ports: ${error.message}\n`);
         return EXIT.unavailable;
       }
       if (json) {
-        io.stdout.write(`${JSON.stringify({ midi: 'available', inputs, outputs })}\n`);
+        io.stdout.write(`${stringifyJsonSafely({ midi: 'available', inputs, outputs })}\n`);
         return EXIT.ok;
       }
       const style = makeStyle(colourEnabled(io.stdout, io.env));
       const section = (title: string, names: readonly string[]) =>
-        names.length === 0 ? `${style.bold(title)}: ${style.dim('none')}\n` : `${style.bold(title)}:\n${names.map((name) => `  ${name}\n`).join('')}`;
+        names.length === 0 ? `${style.bold(title)}: ${style.dim('none')}\n` : `${style.bold(title)}:\n${names.map((name) => `  ${escapeUntrusted(name)}\n`).join('')}`;
       io.stdout.write(section('MIDI inputs', inputs) + section('MIDI outputs', outputs));
       return EXIT.ok;
     },
   };
 }
 
-export const portsCommand = makePortsCommand(() => createJulusianBackend());
+// The gate keeps RtMidi (and the ALSA library's own stderr lines) untouched without a sequencer, as `devices` does.
+export const portsCommand = makePortsCommand(() => gateOnSequencer(createJulusianBackend()));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../package-info.js';
 import { formatIssueLine, loadCatalog, userProfileRoots, type CatalogLoad, type ProfileProblem } from '../../profiles/index.js';
 import type { CliIo } from '../command.js';
+import { escapeUntrusted } from '../../support/untrusted-text.js';
 
 /** The packaged built-in profiles; PACKAGE_ROOT resolves the same from src/ (tests) and dist/. */
 export const BUILTIN_PROFILE_ROOT = join(PACKAGE_ROOT, 'profiles');
@@ -23,7 +24,8 @@ export function loadCatalogFor(io: CliIo): Promise<CatalogLoad> {
 
 /** Every issue of every problem, one `<file>: <path>: <message>` line each. */
 export function problemLines(problems: readonly ProfileProblem[]): string[] {
-  return problems.flatMap((problem) => problem.issues.map((issue) => formatIssueLine(problem.source, issue)));
+  // File names and the keys quoted from a file are shown escaped: a planted name must not drive the terminal.
+  return problems.flatMap((problem) => problem.issues.map((issue) => escapeUntrusted(formatIssueLine(problem.source, issue))));
 }
 
 /** The problems in the JSON shape every profile subcommand uses. */

@@ -1,6 +1,7 @@
 import { EXIT, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { loadCatalogFor, problemLines, problemsJson } from './profile-context.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 /** `profile list`: one `<id>\t<status>\t<name>` line per profile; broken files go to stderr and make the exit 1. */
 export async function runProfileList(args: readonly string[], io: CliIo): Promise<number> {
@@ -8,9 +9,9 @@ export async function runProfileList(args: readonly string[], io: CliIo): Promis
   const { catalog, problems } = await loadCatalogFor(io);
   if (values.json === true) {
     const profiles = catalog.profiles.map(({ id, status, name, source }) => ({ id, status, name, source }));
-    io.stdout.write(`${JSON.stringify({ profiles, problems: problemsJson(problems) }, null, 2)}\n`);
+    io.stdout.write(`${stringifyJsonSafely({ profiles, problems: problemsJson(problems) }, 2)}\n`);
   } else {
-    for (const profile of catalog.profiles) io.stdout.write(`${profile.id}\t${profile.status}\t${profile.name}\n`);
+    for (const profile of catalog.profiles) io.stdout.write(`${profile.id}\t${profile.status}\t${escapeUntrusted(profile.name)}\n`);
     for (const line of problemLines(problems)) io.stderr.write(`pad-lattice profile list: ${line}\n`);
   }
   return problems.length === 0 ? EXIT.ok : EXIT.failure;

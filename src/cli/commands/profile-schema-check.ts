@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { fileProblem } from '../../support/file-errors.js';
 import { deviceProfileJsonSchema, type ProfileIssue, type SchemaValidator } from '../../profiles/index.js';
 
 /** ajv is an optional (development) dependency: profile authors install it, the daemon never needs it. */
@@ -39,8 +40,22 @@ export async function makeSchemaValidator(schemaFile?: string): Promise<SchemaVa
   });
   // A CommonJS module: `default` is module.exports, whose own `default` is the class.
   const Ajv2020 = loaded.default.default;
-  const schema =
-    schemaFile === undefined ? deviceProfileJsonSchema() : (JSON.parse(await readFile(schemaFile, 'utf8')) as object);
+  const schema = schemaFile === undefined ? deviceProfileJsonSchema() : await readSchemaFile(schemaFile);
   const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
   return (document) => (validate(document) ? [] : (validate.errors ?? []).map(issueFrom));
+}
+
+/** The JSON Schema in `path`; an error names the file and what is wrong with it in words. */
+async function readSchemaFile(path: string): Promise<object> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new Error(`--schema ${path}: ${fileProblem(error)}`);
+  }
+  try {
+    return JSON.parse(text) as object;
+  } catch {
+    throw new Error(`--schema ${path}: is not valid JSON`);
+  }
 }

@@ -1,7 +1,8 @@
-import type { DeviceProfile } from '../../profiles/index.js';
+import { opensAutomatically, type DeviceProfile } from '../../profiles/index.js';
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 /** Recursively sorts object keys, so JSON output is stable whatever order the profile was written in. */
 function sortedKeys(value: unknown): unknown {
@@ -35,10 +36,18 @@ export function profileSummary(profile: DeviceProfile) {
   };
 }
 
+function opening(profile: DeviceProfile): string {
+  if (profile.status === 'supported') return 'yes: tested on hardware (supported)';
+  if (opensAutomatically(profile)) return `automatically: checked against ${profile.verified_against!.join('; ')}; not yet tested on hardware`;
+  return 'with --profile only (experimental)';
+}
+
 function describe(profile: DeviceProfile): string {
   const rgb = profile.capabilities.show_rgb;
+  const batch = profile.capabilities.palette_sysex;
   const rows: [string, string][] = [
     ['status', profile.status],
+    ['opens', opening(profile)],
     ['manufacturer', `${profile.manufacturer} / ${profile.family} / ${profile.model}`],
     ['driver', profile.driver],
     ['conformance', [...profile.lookup.conformance].sort().join(', ')],
@@ -48,10 +57,12 @@ function describe(profile: DeviceProfile): string {
     ['accents', profile.lookup.accentNames.join(', ')],
     ['text scroll', profile.capabilities.text_scroll ? 'yes' : 'no'],
     ['show rgb', rgb === undefined ? 'no (Shows use the palette)' : `yes (channel max ${rgb.channel_max}, ${rgb.batch_size} LEDs per SysEx)`],
+    ['frames', batch === undefined ? 'one Note On / Control Change per changed light' : `batched palette SysEx, ${batch.batch_size} LEDs per message`],
     ['source', profile.source],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
-  return `${profile.id}  ${profile.name}\n${rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`).join('\n')}\n`;
+  // Names, port patterns and the file name come from a profile file: shown, never obeyed.
+  return `${profile.id}  ${escapeUntrusted(profile.name)}\n${rows.map(([label, value]) => `  ${label.padEnd(width)}  ${escapeUntrusted(value)}`).join('\n')}\n`;
 }
 
 /** `profile show ID`: a readable summary, or the reference's JSON summary with --json. */
@@ -61,6 +72,6 @@ export async function runProfileShow(args: readonly string[], io: CliIo): Promis
   const { catalog, problems } = await loadCatalogFor(io);
   for (const line of problemLines(problems)) io.stderr.write(`pad-lattice profile show: warning: ${line}\n`);
   const profile = catalog.get(positionals[0]!);
-  io.stdout.write(values.json === true ? `${JSON.stringify(sortedKeys(profileSummary(profile)), null, 2)}\n` : describe(profile));
+  io.stdout.write(values.json === true ? `${stringifyJsonSafely(sortedKeys(profileSummary(profile)), 2)}\n` : describe(profile));
   return EXIT.ok;
 }

@@ -1,7 +1,8 @@
-import { formatIssueLine, loadProfileFile, problemFromError, type SchemaValidator } from '../../profiles/index.js';
+import { declaresSurfaceDriver, formatIssueLine, parseProfileText, parseSurfaceProfile, problemFromError, readProfileText, type SchemaValidator } from '../../profiles/index.js';
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { makeSchemaValidator } from './profile-schema-check.js';
+import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
 type FileReport =
   | { readonly file: string; readonly valid: true; readonly id: string; readonly status: string }
@@ -9,7 +10,13 @@ type FileReport =
 
 async function validateFile(file: string, schemaValidator: SchemaValidator | undefined): Promise<FileReport> {
   try {
-    const profile = await loadProfileFile(file, schemaValidator === undefined ? {} : { schemaValidator });
+    const text = await readProfileText(file);
+    // A serial/HID surface profile (Surface Profile Schema 1) is checked by its own rules.
+    if (declaresSurfaceDriver(text)) {
+      const result = parseSurfaceProfile(JSON.parse(text), file);
+      return result.ok ? { file, valid: true, id: result.profile.id, status: result.profile.status } : { file, valid: false, issues: result.issues };
+    }
+    const profile = parseProfileText(text, file, schemaValidator === undefined ? {} : { schemaValidator });
     return { file, valid: true, id: profile.id, status: profile.status };
   } catch (error) {
     return { file, valid: false, issues: problemFromError(file, error).issues };
@@ -36,11 +43,11 @@ export async function runProfileValidate(args: readonly string[], io: CliIo): Pr
   const reports: FileReport[] = [];
   for (const file of positionals) reports.push(await validateFile(file, schemaValidator));
   if (values.json === true) {
-    io.stdout.write(`${JSON.stringify({ files: reports }, null, 2)}\n`);
+    io.stdout.write(`${stringifyJsonSafely({ files: reports }, 2)}\n`);
   } else {
     for (const report of reports) {
-      if (report.valid) io.stdout.write(`${report.file}: ok ${report.id} [${report.status}]\n`);
-      else for (const issue of report.issues) io.stdout.write(`${formatIssueLine(report.file, issue)}\n`);
+      if (report.valid) io.stdout.write(`${escapeUntrusted(report.file)}: ok ${report.id} [${report.status}]\n`);
+      else for (const issue of report.issues) io.stdout.write(`${escapeUntrusted(formatIssueLine(report.file, issue))}\n`);
     }
   }
   return reports.every((report) => report.valid) ? EXIT.ok : EXIT.failure;

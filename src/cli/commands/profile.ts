@@ -1,5 +1,6 @@
 import { UsageError, type CliIo, type Command } from '../command.js';
 import { runProfileList } from './profile-list.js';
+import { runProfileNew } from './profile-new.js';
 import { runProfileSchema } from './profile-schema.js';
 import { runProfileShow } from './profile-show.js';
 import { PROFILE_TEST_USAGE, runProfileTest } from './profile-test.js';
@@ -8,6 +9,7 @@ import { runProfileValidate } from './profile-validate.js';
 const HELP = `Usage: pad-lattice profile list [--json]
        pad-lattice profile show ID [--json]
        pad-lattice profile validate FILE... [--validate-schema | --schema SCHEMA.json] [--json]
+       pad-lattice profile new ID --from ID [--name NAME] [--output FILE|-] [--force]
        pad-lattice profile schema
        ${PROFILE_TEST_USAGE.replace('pad-lattice ', '')}
 
@@ -26,6 +28,13 @@ Subcommands:
              or every broken rule as "<file>: <location>: <message>".
              --validate-schema first checks the raw JSON against our JSON Schema,
              --schema FILE against another one (both need the package ajv).
+  new        writes a complete profile for a new controller, copied from a
+             loaded one (--from), with the id and its metadata set: the id is
+             manufacturer/family/model in lowercase slug form (e.g.
+             acme/grid/one) and manufacturer, family and model must slug to
+             it ("Acme", "Grid", "One"). Status experimental. It goes into your
+             profile folder (where a running daemon loads it), --output FILE,
+             or stdout with --output -; an existing file is kept unless --force.
   schema     prints our JSON Schema (draft 2020-12) of a profile file
   test       the guided physical test of a controller: draws every figure and
              asks whether it is visible (y/n on stdin), asks you to press each
@@ -48,20 +57,21 @@ const SUBCOMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) 
   list: runProfileList,
   show: runProfileShow,
   validate: runProfileValidate,
+  new: runProfileNew,
   schema: runProfileSchema,
   test: runProfileTest,
 };
 
 export const profileCommand: Command = {
   name: 'profile',
-  summary: 'List, show, validate and physically test device profiles; print their JSON Schema',
+  summary: 'List, show, validate, create and physically test device profiles; print their JSON Schema',
   help: HELP,
   async run(args: readonly string[], io: CliIo): Promise<number> {
     const [name, ...rest] = args;
-    if (name === undefined) throw new UsageError('profile needs a subcommand: list, show, validate, schema or test');
+    if (name === undefined) throw new UsageError('profile needs a subcommand: list, show, validate, new, schema or test');
     const subcommand = SUBCOMMANDS[name];
     if (subcommand === undefined) {
-      throw new UsageError(`unknown profile subcommand ${JSON.stringify(name)} (expected list, show, validate, schema or test)`);
+      throw new UsageError(`unknown profile subcommand ${JSON.stringify(name)} (expected list, show, validate, new, schema or test)`);
     }
     return subcommand(rest, io);
   },

@@ -7,6 +7,7 @@ import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS } from '../browser-pad-flags.js';
 import { openExperienceSurfaces, SURFACE_HELP, surfacePlan, SurfaceStartError, type ExperienceSurfaces, type SurfaceValues } from '../experience-surfaces.js';
 import { interruptSignal, pause } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
+import { lineLogger } from '../log-lines.js';
 import type { ExperienceKind } from '../../domain/index.js';
 import {
   ExperiencePlayer,
@@ -94,7 +95,8 @@ export async function runExperienceCommand(
 ): Promise<number> {
   const plan = surfacePlan(values);
   const say = (stream: NodeJS.WritableStream) => (line: string) => void stream.write(`${line}\n`);
-  const warn = (line: string) => say(io.stderr)(`pad-lattice ${kind}: ${line}`);
+  // Escaped and cut like daemon log lines: device names and profile problems pass through here.
+  const warn = lineLogger(io.stderr, kind, false).info;
   // With the MIDI trace on stdout, the narration moves to stderr so the trace stays parseable.
   const narrationStream = values.output === 'trace:-' ? io.stderr : io.stdout;
   const narrate = say(narrationStream);
@@ -135,7 +137,7 @@ export async function runExperienceCommand(
     if (bridge === null) {
       audio?.close();
       await opened.close();
-      warn('no MIDI controller found; connect one, or name it with --profile/--input/--output');
+      warn(`no MIDI controller found; connect one, name it with --profile/--input/--output, or play in the browser: pad-lattice ${kind} --surface web`);
       return EXIT.unavailable;
     }
     warn('no MIDI controller found; playing in the browser only');

@@ -5,7 +5,9 @@ import { withDaemon } from '../daemon-errors.js';
 import { DAEMON_EXIT_HELP, SOCKET_HELP, SOCKET_OPTION, clientFor, positiveSeconds } from '../daemon-options.js';
 import { interruptSignal, pause } from '../interrupt.js';
 import { parseCommandArgs } from '../parse-args.js';
+import { formatInventory, inventoryJson } from '../inventory-text.js';
 import { formatStatus } from '../status-legend.js';
+import { stringifyJsonSafely } from '../../support/untrusted-text.js';
 import { colourEnabled, makeStyle } from '../style.js';
 
 const DEFAULT_INTERVAL_SECONDS = 0.5;
@@ -21,8 +23,16 @@ lease holds the session ("live") or it expires after inactivity ("ttl").
 The selected session is marked with ">". Colour is off when NO_COLOR is set
 or the output is not a terminal.
 
+It then lists the daemon's open surfaces (controllers, browser pads …) and
+the device profiles it has loaded, with how each one gets opened.
+
 Options:
-  --json               print the daemon's status message as JSON
+  --json               print the daemon's status message as JSON, plus an
+                       "inventory" member: {"surfaces":[{"kind","transport",
+                       "profile","input","output"}],"profiles":[{"id","status",
+                       "opens_automatically","origin","source"}],
+                       "profiles_omitted","refused_profile_files"} (left out
+                       when the daemon does not offer it)
   --watch              redraw the legend until Ctrl-C; survives daemon restarts
   --interval SECONDS   seconds between --watch updates (default: ${DEFAULT_INTERVAL_SECONDS})
 ${SOCKET_HELP}
@@ -43,6 +53,7 @@ export const statusCommand: Command = {
       interval: { type: 'string' },
     });
     if (values.json === true && values.watch === true) throw new UsageError('--json and --watch cannot be combined');
+    if (values.interval !== undefined && values.watch !== true) throw new UsageError('--interval only applies to --watch; add --watch or drop --interval');
     const interval = positiveSeconds('--interval', values.interval, DEFAULT_INTERVAL_SECONDS);
     const client = clientFor(values, io);
     return withDaemon(io, 'status', async () => {
@@ -55,7 +66,14 @@ export const statusCommand: Command = {
         }
       }
       const status = await client.status();
-      io.stdout.write(values.json === true ? `${JSON.stringify(serverWireObject({ type: 'status', status }), null, 2)}\n` : formatStatus(status, styleFor(io)));
+      // The daemon's profiles and open surfaces; null from a daemon that does not know the request (the reference).
+      const inventory = await client.inventory();
+      if (values.json === true) {
+        const extra = inventory === null ? {} : { inventory: inventoryJson(inventory) };
+        io.stdout.write(`${stringifyJsonSafely({ ...serverWireObject({ type: 'status', status }), ...extra }, 2)}\n`);
+      } else {
+        io.stdout.write(formatStatus(status, styleFor(io)) + (inventory === null ? '' : formatInventory(inventory, styleFor(io))));
+      }
       return EXIT.ok;
     });
   },

@@ -1,5 +1,6 @@
 import type { CliIo, Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
+import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkSettings } from '../admin-link-flags.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadSettings } from '../browser-pad-flags.js';
 import { DAEMON_CORE_HELP, DAEMON_CORE_OPTIONS, DEFAULT_DAEMON_DEPS, daemonSettings, serveDaemonCommand, type DaemonCommandDeps } from '../serve-daemon.js';
 
@@ -12,18 +13,21 @@ its Approve, Reject, Retry and Stop reach exactly one agent. The admin page
 also plays the Demo and the Show. Use 'pad-lattice daemon --web' to drive MIDI
 controllers at the same time.
 
-Stops cleanly on SIGINT or SIGTERM and removes its socket file.
+Stops cleanly on SIGINT, SIGTERM, SIGHUP or SIGQUIT and removes its socket
+file.
 
 Options:
 ${DAEMON_CORE_HELP}
   -h, --help
 
 ${BROWSER_PAD_HELP}
+${ADMIN_LINK_HELP}
 
 Agents connect through the socket, e.g. 'pad-lattice send-state running'.
 
-Exit status: 0 stopped by a signal, 1 startup failed (another daemon on the
-socket, the port taken, the browser app not built), 2 usage error.
+Exit status: 0 stopped by a signal (or the link printed), 1 startup failed
+(another daemon on the socket, the port taken, the browser app not built),
+2 usage error, 3 --print-link before any browser pad ran.
 `;
 
 /** `daemon --web` without MIDI: what the reference's `web` command is. Start and wait are injectable for tests. */
@@ -33,11 +37,16 @@ export function makeWebCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS): C
     summary: 'Run the daemon with the browser virtual pad (no MIDI hardware needed)',
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
-      const { values } = parseCommandArgs(args, { ...DAEMON_CORE_OPTIONS, ...BROWSER_PAD_OPTIONS });
+      const { values } = parseCommandArgs(args, { ...DAEMON_CORE_OPTIONS, ...BROWSER_PAD_OPTIONS, ...ADMIN_LINK_OPTIONS });
       const settings = daemonSettings(values, io);
       const pad = browserPadSettings(values);
+      const link = adminLinkSettings(values, settings.identityStorePath);
+      if (link.print) {
+        const { printAdminLink } = await import('../admin-link.js');
+        return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
+      }
       const run = { command: 'web', settings, json: values.json === true, io, deps };
-      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openWebSurfaces(pad, logger, deps));
+      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openWebSurfaces(pad, link, logger, deps));
     },
   };
 }

@@ -40,22 +40,24 @@ export class AccentPreferences {
    * Reads store text leniently (§15.4): anything but a version-1 object with an
    * `identities` object gives an empty map, and malformed entries are dropped.
    * Booleans are not accepted as numbers (the spec allows either choice).
+   * `problem` says why a whole file was unusable (null for a store, even one
+   * with dropped entries), so the caller can keep such a file for the user.
    */
-  static fromJson(text: string, bound: number = DEFAULT_ACCENT_STORE_BOUND): AccentPreferences {
+  static parse(text: string, bound: number = DEFAULT_ACCENT_STORE_BOUND): { preferences: AccentPreferences; problem: string | null } {
     const preferences = new AccentPreferences(bound);
     let document: unknown;
     try {
       document = JSON.parse(text);
     } catch {
-      return preferences;
+      return { preferences, problem: 'not JSON' };
     }
-    if (!isJsonObject(document) || document['version'] !== STORE_FORMAT_VERSION) return preferences;
+    if (!isJsonObject(document) || document['version'] !== STORE_FORMAT_VERSION) return { preferences, problem: 'not a version 1 store' };
     const identities = document['identities'];
-    if (!isJsonObject(identities)) return preferences;
+    if (!isJsonObject(identities)) return { preferences, problem: 'no identities object' };
     for (const [key, entry] of Object.entries(identities)) {
       if (isStoredEntry(entry)) preferences.#entries.set(key, entry);
     }
-    return preferences;
+    return { preferences, problem: null };
   }
 
   get size(): number {

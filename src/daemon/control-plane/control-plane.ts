@@ -15,10 +15,11 @@ import { ageSessions, bindSession, endSession, releaseLease, type PlaneTables } 
 import { LeaseTable } from './leases.js';
 import { PreviewSlot } from './preview.js';
 import { Registry } from './registry.js';
+import { refillOrder } from './slots.js';
 import { hasEntries, mergeMetadata, type SessionRecord } from './session-record.js';
 import { buildSurfaceView, snapshotOf } from './snapshot.js';
 import { disableOneShot, SubscriptionTable } from './subscriptions.js';
-import type { ConnectionId, DispatchedAction, PreviewResult, SessionSnapshot, SubscriptionSnapshot } from './types.js';
+import type { AgentSelection, ConnectionId, DispatchedAction, PressDispatch, PreviewResult, SessionSnapshot, SubscriptionSnapshot } from './types.js';
 
 /**
  * The pure, synchronous control plane (control-plane.md). It never reads a
@@ -154,16 +155,38 @@ export class ControlPlane {
 
   /** §12.3: a surface press; the one recipient, or null when any gate fails (no side effects then). */
   dispatch(action: ControlAction, now: number): DispatchedAction | null {
+    const press = this.dispatchPress(action, now);
+    return press.ok ? press.dispatched : null;
+  }
+
+  /** §12.3 with the first failing gate named, so a surface can say why nothing happened. Same effects as `dispatch`. */
+  dispatchPress(action: ControlAction, now: number): PressDispatch {
     const selected = this.#registry.selected();
-    if (selected === null || !this.availableActions().has(action)) return null;
-    const recipient = this.#subscriptions.recipients(selected.key, action)[0];
-    if (recipient === undefined || !this.#debounce.allows(selected.key, action, now)) return null;
+    if (selected === null) return { ok: false, reason: 'no_selection' };
+    // Availability implies a recipient exists: it is the union of the subscribers' actions.
+    const recipient = this.availableActions().has(action) ? this.#subscriptions.recipients(selected.key, action)[0] : undefined;
+    if (recipient === undefined) return { ok: false, reason: 'nothing_waiting' };
+    if (!this.#debounce.allows(selected.key, action, now)) return { ok: false, reason: 'too_soon' };
     this.#debounce.record(selected.key, action, now);
     this.#registry.bump(selected, now);
     const requestId = recipient.requestId;
     if (recipient.oneShot) disableOneShot(recipient);
     this.#revision += 1;
-    return Object.freeze({ connection: recipient.connection, identity: selected.identity, action, requestId });
+    return { ok: true, dispatched: Object.freeze({ connection: recipient.connection, identity: selected.identity, action, requestId }) };
+  }
+
+  /**
+   * Selects the agent a surface names by its opaque ref (SurfaceView.overflow),
+   * visible or not; one without a Scene takes one first (Registry.selectRecord),
+   * so the selection stays on a visible agent and a press still reaches exactly
+   * one. Bumps the revision on success, like `selectSlot`.
+   */
+  selectAgent(ref: number, now: number): AgentSelection {
+    const record = this.#registry.getBySerial(ref);
+    if (record === null) return { ok: false, reason: 'gone' };
+    if (!this.#registry.selectRecord(record, now)) return { ok: false, reason: 'no_room' };
+    this.#revision += 1;
+    return { ok: true, slot: record.slot! };
   }
 
   /** §13: `expiresAt` = now + a ttl the wire layer validated (0 < ttl ≤ 30). */
@@ -197,13 +220,16 @@ export class ControlPlane {
 
   /** §17.7: `frame` is the runtime counter before increment; `activityMotion` the runtime option. */
   surfaceView(frame: number, activityMotion: boolean): SurfaceView {
+    const overflowCount = this.overflowCount();
     return buildSurfaceView({
       previewState: this.previewState(),
       selected: this.#registry.selected(),
       visible: this.#registry.visible(),
       accentNames: this.#config.accentNames,
       availableActions: this.availableActions(),
-      overflowCount: this.overflowCount(),
+      overflowCount,
+      // Renders are frequent and overflow is rare: no list is built while every agent has a Scene.
+      overflow: overflowCount === 0 ? [] : refillOrder(this.#registry.overflow()),
       frame,
       activityMotion,
     });

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { AgentIdentity } from '../../domain/identity.js';
+import { fileProblem } from '../../support/file-errors.js';
+import { UnsafePathError } from '../../support/private-file.js';
+import { SILENT_LOGGER, type Logger } from '../../support/logger.js';
 import type { AccentStore } from './accent-store.js';
 import { AccentPreferences, DEFAULT_ACCENT_STORE_BOUND, wallClockSeconds } from './accent-preferences.js';
+import { loadAccentStoreFile } from './accent-store-file.js';
 import { accentStoreKey } from './accent-store-key.js';
 import { writeFileAtomically } from './atomic-write.js';
 import { WRITE_AT_ONCE, type WriteScheduler } from './write-behind.js';
@@ -13,41 +16,35 @@ export interface FileAccentStoreOptions {
   readonly wallClock?: () => number;
   /** Most entries kept; 256 unless a test needs a small bound. */
   readonly maxEntries?: number;
+  /** Where cleaned-up debris, a moved-aside corrupt file and a failing write are reported. */
+  readonly logger?: Logger;
   /** When the file is rewritten after a change; default at once. The daemon writes behind (write-behind.ts). */
   readonly writes?: WriteScheduler;
-}
-
-// fatal: invalid UTF-8 means "no preferences", never a half-decoded file; ignoreBOM keeps a BOM so JSON.parse rejects it as Python does.
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function loadPreferences(path: string, bound: number): AccentPreferences {
-  let text: string;
-  try {
-    text = STRICT_UTF8.decode(readFileSync(path));
-  } catch {
-    return new AccentPreferences(bound);
-  }
-  return AccentPreferences.fromJson(text, bound);
 }
 
 /**
  * The persistent accent store of control-plane.md §15. The file is read once,
  * here in the constructor; a remember asks `writes` to rewrite it atomically
  * (at once unless told otherwise), always with the newest entries. No I/O
- * failure ever escapes: the in-memory entry is what later lookups see.
+ * failure ever escapes: the in-memory entry is what later lookups see, and
+ * the logger hears of it once.
  */
 export class FileAccentStore implements AccentStore {
   readonly path: string;
   readonly #wallClock: () => number;
   readonly #preferences: AccentPreferences;
+  readonly #logger: Logger;
+  /** The last write failure logged, so a store that cannot be written says so once, not on every slot. */
+  #reportedFailure: string | null = null;
   readonly #writes: WriteScheduler;
   readonly #write = () => this.#writeFile();
 
   constructor(options: FileAccentStoreOptions) {
     this.path = options.path;
     this.#wallClock = options.wallClock ?? wallClockSeconds;
+    this.#logger = options.logger ?? SILENT_LOGGER;
     this.#writes = options.writes ?? WRITE_AT_ONCE;
-    this.#preferences = loadPreferences(options.path, options.maxEntries ?? DEFAULT_ACCENT_STORE_BOUND);
+    this.#preferences = loadAccentStoreFile(options.path, options.maxEntries ?? DEFAULT_ACCENT_STORE_BOUND, this.#logger);
   }
 
   preferredAccent(identity: AgentIdentity): string | null {
@@ -63,8 +60,21 @@ export class FileAccentStore implements AccentStore {
   #writeFile(): void {
     try {
       writeFileAtomically(this.path, this.#preferences.toJson());
-    } catch {
+      this.#reportedFailure = null;
+    } catch (error) {
       // Persistence is best effort (§15.7): the daemon keeps running with the in-memory entry.
+      this.#reportWriteFailure(writeFailureText(this.path, error));
     }
   }
+
+  #reportWriteFailure(message: string): void {
+    if (message === this.#reportedFailure) return;
+    this.#reportedFailure = message;
+    this.#logger.warn(`identity store not saved (accents are kept until the daemon stops): ${message}`);
+  }
+}
+
+function writeFailureText(path: string, error: unknown): string {
+  if (error instanceof UnsafePathError) return error.message;
+  return `cannot write ${path}: ${fileProblem(error)}; check that its folder exists and is writable, or pass --identity-store PATH`;
 }

@@ -7,11 +7,14 @@
  *     `invariantViolations()` (a §19 self-check, empty when healthy),
  *     `recency(identity)` and `subscription(connection)`.
  *   - AudioCueDecider: the pure audio-cue decider of §17.6 (no sound I/O).
+ *   - `dispatchPress` (dispatch with the failed gate named, for feedback) and
+ *     `selectAgent` (select an agent by its opaque ref, also one in overflow,
+ *     which then takes a Scene); surface views list the overflow agents.
  */
 export { ControlPlane } from './control-plane.js';
 export type { ControlPlaneConfig } from './config.js';
 export { DEFAULT_TERMINAL_HOLD, DEFAULT_ACTION_DEBOUNCE, DEFAULT_SESSION_TTL } from './config.js';
-export type { ConnectionId, SessionSnapshot, DispatchedAction, PreviewResult, SubscriptionSnapshot } from './types.js';
+export type { AgentSelection, ConnectionId, SessionSnapshot, DispatchedAction, PressDispatch, PreviewResult, SubscriptionSnapshot } from './types.js';
 export { PREVIEW_NOT_OWNED_MESSAGE, PREVIEW_CONFLICT_OTHER_OWNER, PREVIEW_CONFLICT_DIFFERENT_ID } from './preview.js';
 export { AudioCueDecider } from './audio-cues.js';
 export type { AudioCue, AudioCueEvent, StateCueName } from './audio-cues.js';

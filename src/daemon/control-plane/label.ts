@@ -1,4 +1,5 @@
 import type { AgentIdentity } from '../../domain/identity.js';
+import { boundLabel } from '../../domain/label-bounds.js';
 
 /** How many Unicode code points of the session id a fallback label shows. */
 const SESSION_ID_LABEL_CODE_POINTS = 8;
@@ -50,7 +51,8 @@ export function sessionLabel(identity: AgentIdentity, metadata: Readonly<Record<
   if (cwd !== undefined) {
     const normalized = normalizePosixPath(cwd);
     const finalComponent = normalized.slice(normalized.lastIndexOf('/') + 1);
-    if (finalComponent !== '') return finalComponent;
+    // An explicit label was bounded where it arrived; a folder name is bounded here, as it becomes a label.
+    if (finalComponent !== '') return boundLabel(finalComponent);
   }
   return leadingCodePoints(identity.sessionId, SESSION_ID_LABEL_CODE_POINTS);
 }

@@ -15,6 +15,7 @@ export class Registry {
   readonly #accentNames: readonly string[];
   readonly #store: GuardedAccentStore;
   #sequence = 0;
+  #serials = 0;
   #selection: IdentityKey | null = null;
 
   constructor(capacity: number, accentNames: readonly string[], store: GuardedAccentStore) {
@@ -29,6 +30,11 @@ export class Registry {
 
   getByKey(key: IdentityKey): SessionRecord | null {
     return this.#records.get(key) ?? null;
+  }
+
+  getBySerial(serial: number): SessionRecord | null {
+    for (const record of this.#records.values()) if (record.serial === serial) return record;
+    return null;
   }
 
   /** All sessions in registry (insertion) order. */
@@ -88,6 +94,7 @@ export class Registry {
     const record: SessionRecord = {
       identity: Object.freeze({ backend: identity.backend, sessionId: identity.sessionId }),
       key,
+      serial: (this.#serials += 1),
       state: 'waiting_for_reply',
       slot: null,
       accent: null,
@@ -105,16 +112,21 @@ export class Registry {
 
   /** §9: lowest empty slot, else evict the least recently active unprotected session, else stay in overflow. */
   assignSlot(record: SessionRecord): void {
-    if (record.slot !== null) return;
+    if (record.slot === null) this.#place(record, this.#selection);
+  }
+
+  /** Lowest empty slot, else the least recently active visible session that is not `protectedKey` and not waiting for approval. */
+  #place(record: SessionRecord, protectedKey: IdentityKey | null): boolean {
     let slot = this.#slots.lowestEmpty();
     if (slot === null) {
-      const victim = chooseEvictionVictim(this.#slots.visible(), this.#selection);
-      if (victim === null || victim.slot === null) return;
+      const victim = chooseEvictionVictim(this.#slots.visible(), protectedKey);
+      if (victim === null || victim.slot === null) return false;
       slot = victim.slot;
       this.#slots.vacate(victim);
     }
     this.#slots.place(record, slot);
     this.#giveAccent(record);
+    return true;
   }
 
   /** §10: the store is consulted only while the record has never had an accent. */
@@ -133,6 +145,20 @@ export class Registry {
     if (!Number.isInteger(slot) || slot < 0 || slot >= this.#slots.capacity) return false;
     const record = this.#slots.occupant(slot);
     if (record === null) return false;
+    this.#selection = record.key;
+    this.bump(record, now);
+    return true;
+  }
+
+  /**
+   * An explicit selection of any agent, also one without a Scene (our
+   * extension of §16.3): an overflow agent first takes the lowest empty slot,
+   * else the slot of the least recently active visible agent not waiting for
+   * approval. The selection is moving away, so the current selection is not
+   * protected. False, with no change, when every visible agent waits for approval.
+   */
+  selectRecord(record: SessionRecord, now: number): boolean {
+    if (record.slot === null && !this.#place(record, null)) return false;
     this.#selection = record.key;
     this.bump(record, now);
     return true;

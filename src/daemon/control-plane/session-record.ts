@@ -5,6 +5,8 @@ import { sessionLabel } from './label.js';
 export interface SessionRecord {
   readonly identity: AgentIdentity;
   readonly key: IdentityKey;
+  /** Unique per record, never reused (a re-created identity gets a new one); the opaque `ref` surfaces see. */
+  readonly serial: number;
   state: AgentState;
   /** Visible slot index, or null while in overflow. */
   slot: number | null;

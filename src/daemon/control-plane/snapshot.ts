@@ -1,4 +1,4 @@
-import type { AgentState, ControlAction, SurfaceView } from '../../domain/index.js';
+import { REMOTE_HOST_METADATA_KEY, type AgentState, type ControlAction, type SurfaceView } from '../../domain/index.js';
 import { shownMetadata, type SessionRecord } from './session-record.js';
 import type { SessionSnapshot } from './types.js';
 
@@ -17,6 +17,14 @@ export function snapshotOf(record: SessionRecord, selected: boolean, leased: boo
   });
 }
 
+const labelOf = (record: SessionRecord): string => shownMetadata(record).label;
+
+/** `{ host }` for a session `pad-lattice remote` relays from another machine, else nothing. */
+function hostOf(record: SessionRecord): { host?: string } {
+  const host = record.metadata.get(REMOTE_HOST_METADATA_KEY);
+  return host === undefined ? {} : { host };
+}
+
 export interface SurfaceViewParts {
   readonly previewState: AgentState | null;
   readonly selected: SessionRecord | null;
@@ -24,6 +32,8 @@ export interface SurfaceViewParts {
   readonly accentNames: readonly string[];
   readonly availableActions: ReadonlySet<ControlAction>;
   readonly overflowCount: number;
+  /** Overflow sessions in the order they would get a Scene (refill order, §8). */
+  readonly overflow: readonly SessionRecord[];
   readonly frame: number;
   readonly activityMotion: boolean;
 }
@@ -43,12 +53,24 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
           selected: record === parts.selected,
           // A visible session always has an accent; the fallback only guards the type.
           accent: record.accent ?? parts.accentNames[slot] ?? '',
-          label: shownMetadata(record).label,
+          label: labelOf(record),
+          ...hostOf(record),
         });
       }),
     ),
     availableActions: parts.availableActions,
     overflowCount: parts.overflowCount,
     activityMotion: parts.activityMotion && !previewing,
+    overflow: Object.freeze(
+      parts.overflow.map((record) =>
+        Object.freeze({
+          ref: record.serial,
+          state: record.state,
+          label: labelOf(record),
+          accent: record.accent,
+          ...hostOf(record),
+        }),
+      ),
+    ),
   });
 }

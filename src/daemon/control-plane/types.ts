@@ -1,4 +1,4 @@
-import type { AgentIdentity, ControlAction } from '../../domain/index.js';
+import type { AgentIdentity, ControlAction, PressRefusal, SelectionRefusal } from '../../domain/index.js';
 import type { StatusSessionReport } from '../wire/messages.js';
 
 /** Assigned by the runtime to each socket connection; the plane only compares them. */
@@ -19,6 +19,14 @@ export interface DispatchedAction {
   /** The recipient's request id as it was before a one-shot subscription was disabled. */
   readonly requestId: string | null;
 }
+
+/** A surface press with the first gate that failed, for surfaces that tell their user (§12.3). */
+export type PressDispatch =
+  | { readonly ok: true; readonly dispatched: DispatchedAction }
+  | { readonly ok: false; readonly reason: Exclude<PressRefusal, 'not_delivered'> };
+
+/** `selectAgent`: the slot the agent now has, or why nothing changed. */
+export type AgentSelection = { readonly ok: true; readonly slot: number } | { readonly ok: false; readonly reason: SelectionRefusal };
 
 export type PreviewResult =
   | { readonly ok: true }

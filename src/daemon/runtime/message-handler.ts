@@ -1,5 +1,5 @@
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
-import { ERROR_CODES, ERROR_TEXTS, type ClientMessage, type StateMessage, type StatusReport } from '../wire/index.js';
+import { ERROR_CODES, ERROR_TEXTS, type ClientMessage, type InventoryReport, type StateMessage, type StatusReport } from '../wire/index.js';
 import { sendNotification, sendReply, type Outbox } from './outbox.js';
 
 /** What handling a client message needs from the runtime. */
@@ -9,6 +9,7 @@ export interface MessageContext {
   /** Sampled once per message, after parsing (wire-protocol-1.md §6). */
   now(): number;
   status(): StatusReport;
+  inventory(): InventoryReport;
   /** §17.4: stop a playing experience if some session now needs attention. */
   preemptIfAttentionRequired(): void;
   /** §17.6: tell the audio feedback (if enabled) what happened. */
@@ -31,6 +32,9 @@ export function handleClientMessage(context: MessageContext, connection: Connect
       return;
     case 'ping':
       sendReply(outbox, connection, { type: 'pong' });
+      return;
+    case 'inventory':
+      sendReply(outbox, connection, { type: 'inventory', inventory: context.inventory() });
       return;
     case 'subscribe_actions':
       // No acknowledgement of any kind: subscriber clients accept only `action` and `error` lines.

@@ -1,6 +1,6 @@
-import type { ControlAction, SurfaceEvent } from '../../domain/index.js';
+import type { AgentIdentity, ControlAction, PressReceipt, PressTarget, SurfaceEvent } from '../../domain/index.js';
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
-import { decodeClientLine, type AsciiLine, type StatusReport } from '../wire/index.js';
+import { decodeClientLine, type AsciiLine, type InventoryReport, type StatusReport } from '../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
 import type { MonotonicClock } from './clock.js';
 import { ATTENTION_BLOCK_REASON, NO_EXPERIENCES, type ExperienceController } from './experience.js';
@@ -8,6 +8,7 @@ import { SILENT_LOGGER, describeError, type DaemonLogger } from './logger.js';
 import { handleClientMessage, type MessageContext } from './message-handler.js';
 import { sendNotification, sendReply, type Outbox } from './outbox.js';
 import { RenderScheduler } from './render-scheduler.js';
+import { buildInventory, type ProfileInventorySource } from './inventory-report.js';
 import { buildStatusReport } from './status-report.js';
 import type { SurfaceSet } from './surface-set.js';
 
@@ -22,6 +23,8 @@ export interface RuntimeOptions {
   /** Host earcons for `--audio-feedback` (§17.6); absent: silent, and status says audio_feedback false. */
   readonly earcons?: EarconSink | null;
   readonly logger?: DaemonLogger;
+  /** The device profiles the `inventory` request lists; absent: none. */
+  readonly profileInventory?: ProfileInventorySource | null;
 }
 
 /**
@@ -41,6 +44,7 @@ export class DaemonRuntime {
   readonly #scheduler: RenderScheduler;
   readonly #context: MessageContext;
   #audio: AudioFeedback | null;
+  #profileInventory: ProfileInventorySource | null;
   #inputListener: () => void = () => undefined;
 
   constructor(options: RuntimeOptions) {
@@ -53,11 +57,13 @@ export class DaemonRuntime {
     this.#logger = options.logger ?? SILENT_LOGGER;
     this.#scheduler = new RenderScheduler(this.activityMotion);
     this.#audio = options.earcons ? new AudioFeedback(options.earcons) : null;
+    this.#profileInventory = options.profileInventory ?? null;
     this.#context = {
       plane: this.plane,
       outbox: this.#outbox,
       now: () => this.#clock(),
       status: () => this.status(),
+      inventory: () => buildInventory(this.surfaces.descriptors, this.#profileInventory),
       preemptIfAttentionRequired: () => this.#preemptIfAttentionRequired(),
       audioCue: (event) => this.#audioCue(event),
     };
@@ -85,12 +91,17 @@ export class DaemonRuntime {
 
   /**
    * What came with surfaces attached after startup: the Demo/Show controller
-   * that draws on them and the host earcons. The next render step repaints
+   * that draws on them, the host earcons and the profiles `inventory` lists. The next render step repaints
    * every surface with the current view.
    */
-  attach(parts: { readonly experience?: ExperienceController; readonly earcons?: EarconSink | null }): void {
+  attach(parts: {
+    readonly experience?: ExperienceController;
+    readonly earcons?: EarconSink | null;
+    readonly profileInventory?: ProfileInventorySource | null;
+  }): void {
     if (parts.experience !== undefined) this.#experience = parts.experience;
     if (parts.earcons) this.#audio = new AudioFeedback(parts.earcons);
+    if (parts.profileInventory) this.#profileInventory = parts.profileInventory;
     this.#scheduler.force();
   }
 
@@ -162,11 +173,31 @@ export class DaemonRuntime {
       case 'experience_stop_requested':
         if (this.#experience.stop('stopped')) this.#scheduler.force();
         return;
+      case 'agent_selected':
+        // A Demo or Show has no agents without a Scene: the press changes nothing while one plays.
+        if (this.#experience.activeKind !== null) return event.receipt?.settle({ kind: 'experience' });
+        return this.#selectAgent(event.ref, now, event.receipt);
       default:
-        if (this.#experience.activeKind !== null) this.#experience.handleEvent(event, now);
-        else if (event.type === 'session_selected') this.#select(event.slot, now);
-        else this.#dispatch(event.action, now);
+        if (this.#experience.activeKind !== null) {
+          this.#experience.handleEvent(event, now);
+          if (event.type === 'action_pressed') event.receipt?.settle({ kind: 'experience' });
+        } else if (event.type === 'session_selected') this.#select(event.slot, now);
+        else this.#dispatch(event.action, now, event.receipt);
     }
+  }
+
+  /** An agent chosen by its ref (the browser's list of agents without a Scene); it takes a Scene if it has none. */
+  #selectAgent(ref: number, now: number, receipt: PressReceipt | undefined): void {
+    const selection = this.plane.selectAgent(ref, now);
+    if (!selection.ok) return receipt?.settle({ kind: 'not_selected', reason: selection.reason });
+    this.#audioCue({ type: 'scene_selected', slot: selection.slot });
+    receipt?.settle({ kind: 'selected', agent: this.#target(this.plane.selection()) });
+  }
+
+  /** Who a press reached, as a surface may name it. */
+  #target(identity: AgentIdentity | null): PressTarget {
+    const session = identity === null ? null : this.plane.session(identity);
+    return { slot: session?.slot ?? null, label: session?.label ?? '', accent: session?.accent ?? null };
   }
 
   /** §16.3: a Scene press; an occupied slot also sounds, even when it was already selected (§17.6). */
@@ -174,11 +205,12 @@ export class DaemonRuntime {
     if (this.plane.selectSlot(slot, now)) this.#audioCue({ type: 'scene_selected', slot });
   }
 
-  /** §12.3: one action message to the single recipient, if its connection still exists. */
-  #dispatch(action: ControlAction, now: number): void {
-    const dispatched = this.plane.dispatch(action, now);
-    this.#audioCue(dispatched === null ? { type: 'action_unavailable' } : { type: 'action_dispatched', action });
-    if (dispatched === null) return;
+  /** §12.3: one action message to the single recipient, if its connection still exists; the receipt learns which. */
+  #dispatch(action: ControlAction, now: number, receipt: PressReceipt | undefined): void {
+    const press = this.plane.dispatchPress(action, now);
+    this.#audioCue(press.ok ? { type: 'action_dispatched', action } : { type: 'action_unavailable' });
+    if (!press.ok) return receipt?.settle({ kind: 'refused', action, reason: press.reason });
+    const { dispatched } = press;
     const delivered = sendNotification(this.#outbox, dispatched.connection, {
       type: 'action',
       action: dispatched.action,
@@ -186,6 +218,7 @@ export class DaemonRuntime {
       requestId: dispatched.requestId,
     });
     if (!delivered) this.#logger.warn(`action ${action} for connection ${dispatched.connection} was not delivered`);
+    receipt?.settle(delivered ? { kind: 'delivered', action, agent: this.#target(dispatched.identity) } : { kind: 'refused', action, reason: 'not_delivered' });
   }
 
   #audioCue(event: AudioCueEvent): void {

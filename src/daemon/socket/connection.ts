@@ -1,11 +1,14 @@
 import type { Socket } from 'node:net';
 import { LineSplitter, type Line } from '../wire/index.js';
+import { DEFAULT_OUTPUT_LIMITS, formatBytes, type OutputLimits } from './output-budget.js';
 
 export interface ConnectionHandler {
   /** One complete, non-blank line (without LF), in arrival order. */
   onLine(connection: Connection, line: Line): void;
   /** Called once when the connection is gone, whatever the cause (peer close, reset, write error, shutdown). */
   onClose(connection: Connection): void;
+  /** Why the daemon closed a client on its own (it left its replies unread); one line for the log. */
+  onEvicted?(connection: Connection, reason: string): void;
 }
 
 type ConnectionState = 'open' | 'closing' | 'closed';
@@ -19,6 +22,12 @@ type ConnectionState = 'open' | 'closing' | 'closed';
  * end-of-stream or reset (queued output is discarded), on a write error, on
  * an unterminated oversize frame (after flushing `overflowLine`), and on
  * shutdown.
+ *
+ * Output budget (output-budget.ts): once the client's unread output passes
+ * the budget, its requests are no longer read — between two lines, even
+ * within one received chunk — until the output drains. Output that stays
+ * above the budget for `stuckMs`, or passes the hard limit, closes the
+ * client, and `onEvicted` says why.
  */
 export class Connection {
   readonly id: number;
@@ -26,18 +35,26 @@ export class Connection {
   readonly #handler: ConnectionHandler;
   readonly #overflowLine: string;
   readonly #splitter = new LineSplitter();
+  readonly #limits: OutputLimits;
   #queue: string[] = [];
+  /** Bytes in #queue (every encoded line is ASCII, so characters are bytes). */
+  #queuedBytes = 0;
   #flushScheduled = false;
+  /** Reading stopped because unread output passed the budget; resumes on drain. */
+  #throttled = false;
+  #stuckTimer: NodeJS.Timeout | null = null;
   /** True while the lines of a received chunk are handled; their replies are flushed right after. */
   #receiving = false;
   #state: ConnectionState = 'open';
 
-  constructor(id: number, socket: Socket, handler: ConnectionHandler, overflowLine: string) {
+  constructor(id: number, socket: Socket, handler: ConnectionHandler, overflowLine: string, limits: OutputLimits = DEFAULT_OUTPUT_LIMITS) {
     this.id = id;
     this.#socket = socket;
     this.#handler = handler;
     this.#overflowLine = overflowLine;
+    this.#limits = limits;
     socket.on('data', (chunk: Buffer) => this.#receive(chunk));
+    socket.on('drain', () => this.#drained());
     // End-of-stream: close our side at once and drop unsent output, as the reference does.
     socket.on('end', () => this.destroy());
     // ECONNRESET, EPIPE and friends: 'close' follows and runs the clean-up.
@@ -53,6 +70,7 @@ export class Connection {
   send(line: string): void {
     if (this.#state !== 'open') return;
     this.#queue.push(line);
+    this.#queuedBytes += line.length;
     if (!this.#receiving && !this.#flushScheduled) {
       this.#flushScheduled = true;
       queueMicrotask(() => this.#flush());
@@ -63,24 +81,96 @@ export class Connection {
   destroy(): void {
     if (this.#state === 'closed') return;
     this.#state = 'closing';
-    this.#queue = [];
+    this.#dropQueue();
     this.#socket.destroy();
   }
 
   #receive(chunk: Buffer): void {
     if (this.#state !== 'open') return;
-    let usable: boolean;
-    this.#receiving = true;
-    try {
-      usable = this.#splitter.push(chunk, (line) => {
-        if (this.#state === 'open') this.#handler.onLine(this, line);
-      });
-    } finally {
-      this.#receiving = false;
+    if (this.#splitter.append(chunk)) this.#serve();
+    else this.#overflow();
+  }
+
+  /**
+   * Handles the waiting lines in order until none is left or the unread
+   * output passes the budget; writes their replies right after (before Node's
+   * stream bookkeeping for the read runs). When the kernel took the replies at
+   * once the next lines follow; otherwise reading stops until 'drain'.
+   */
+  #serve(): void {
+    for (;;) {
+      let stoppedByBudget = false;
+      this.#receiving = true;
+      try {
+        while (this.#state === 'open') {
+          if (this.#overBudget()) {
+            stoppedByBudget = true;
+            break;
+          }
+          const line = this.#splitter.nextLine();
+          if (line === null) break;
+          this.#handler.onLine(this, line);
+        }
+      } finally {
+        this.#receiving = false;
+      }
+      this.#flush();
+      if (!stoppedByBudget || this.#state !== 'open') return;
+      if (this.#overBudget()) {
+        this.#throttle();
+        return;
+      }
     }
-    if (!usable) this.#overflow();
-    // Writing here rather than from a microtask gets a reply out before Node's stream bookkeeping for the read runs.
-    else this.#flush();
+  }
+
+  #overBudget(): boolean {
+    return this.#queuedBytes + this.#socket.writableLength > this.#limits.budgetBytes;
+  }
+
+  #throttle(): void {
+    if (this.#throttled) return;
+    this.#throttled = true;
+    this.#socket.pause();
+  }
+
+  #drained(): void {
+    this.#clearStuckTimer();
+    if (!this.#throttled || this.#state !== 'open') return;
+    this.#throttled = false;
+    this.#socket.resume();
+    this.#serve();
+  }
+
+  /** After each write: output above the budget must drain within stuckMs; above the hard limit the client goes now. */
+  #watchOutput(): void {
+    const unread = this.#socket.writableLength;
+    if (unread > this.#limits.hardLimitBytes) {
+      this.#evict(`more than ${formatBytes(this.#limits.hardLimitBytes)} of its replies are unread`);
+    } else if (unread > this.#limits.budgetBytes && this.#stuckTimer === null) {
+      this.#stuckTimer = setTimeout(() => {
+        this.#stuckTimer = null;
+        const seconds = this.#limits.stuckMs / 1000;
+        this.#evict(`it left more than ${formatBytes(this.#limits.budgetBytes)} of replies unread for ${seconds} s`);
+      }, this.#limits.stuckMs);
+      this.#stuckTimer.unref();
+    }
+  }
+
+  #evict(reason: string): void {
+    if (this.#state !== 'open') return;
+    this.#handler.onEvicted?.(this, reason);
+    this.destroy();
+  }
+
+  #clearStuckTimer(): void {
+    if (this.#stuckTimer === null) return;
+    clearTimeout(this.#stuckTimer);
+    this.#stuckTimer = null;
+  }
+
+  #dropQueue(): void {
+    this.#queue = [];
+    this.#queuedBytes = 0;
   }
 
   /** §4.3 rule 3: no more input is processed; the error goes out after what is queued, then the socket closes. */
@@ -88,7 +178,7 @@ export class Connection {
     this.#state = 'closing';
     this.#socket.pause();
     const output = this.#queue.join('') + this.#overflowLine;
-    this.#queue = [];
+    this.#dropQueue();
     this.#socket.write(output, () => this.#socket.destroy());
   }
 
@@ -96,14 +186,16 @@ export class Connection {
     this.#flushScheduled = false;
     if (this.#state !== 'open' || this.#queue.length === 0) return;
     const output = this.#queue.length === 1 ? this.#queue[0]! : this.#queue.join('');
-    this.#queue = [];
+    this.#dropQueue();
     this.#socket.write(output);
+    this.#watchOutput();
   }
 
   #closed(): void {
     if (this.#state === 'closed') return;
     this.#state = 'closed';
-    this.#queue = [];
+    this.#dropQueue();
+    this.#clearStuckTimer();
     this.#handler.onClose(this);
   }
 }

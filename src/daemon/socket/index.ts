@@ -1,5 +1,5 @@
 /** The daemon's Unix socket transport (wire-protocol-1.md §§2–4). */
-export { SocketServer, type SocketServerOptions } from './socket-server.js';
+export { SocketServer, listenRestricted, type SocketServerOptions } from './socket-server.js';
 export { Connection, type ConnectionHandler } from './connection.js';
 export { claimSocketPath } from './claim-path.js';
 export {

@@ -36,6 +36,4 @@ export function peerAllowed(source: PeerCredentialSource, socket: Socket, effect
   }
 }
 
-export function effectiveUid(): number {
-  return typeof process.geteuid === 'function' ? process.geteuid() : 0;
-}
+export { effectiveUid } from '../../support/staging-files.js';

@@ -5,7 +5,7 @@
 export class SocketStartupError extends Error {
   override readonly name = 'SocketStartupError';
   constructor(
-    readonly code: 'EEXIST' | 'EADDRINUSE',
+    readonly code: 'EEXIST' | 'EADDRINUSE' | 'ENAMETOOLONG',
     readonly socketPath: string,
     message: string,
   ) {
@@ -22,6 +22,15 @@ export function notASocket(path: string): SocketStartupError {
 
 export function alreadyRunning(path: string): SocketStartupError {
   return new SocketStartupError('EADDRINUSE', path, `${ALREADY_RUNNING_TEXT}: ${path}`);
+}
+
+export function pathTooLong(path: string, limit: number): SocketStartupError {
+  const bytes = Buffer.byteLength(path);
+  return new SocketStartupError(
+    'ENAMETOOLONG',
+    path,
+    `socket path is ${bytes} bytes, longer than the ${limit} a Unix socket path may have: choose a shorter --socket (or PAD_LATTICE_SOCKET) path: ${path}`,
+  );
 }
 
 /** The errno code of a Node system error, if any. */

@@ -1,19 +1,28 @@
 import { chmod, lstat } from 'node:fs/promises';
-import { lstatSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { RateLimitedLog } from '../../support/rate-limited-log.js';
 import { ERROR_CODES, ERROR_TEXTS, encodeServerMessage } from '../wire/index.js';
 import { claimSocketPath } from './claim-path.js';
 import { Connection, type ConnectionHandler } from './connection.js';
+import { clientCapacity, openFileLimit, RESERVED_DESCRIPTORS } from './descriptor-limit.js';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget.js';
 import { UNAVAILABLE_PEER_CREDENTIALS, effectiveUid, peerAllowed, type PeerCredentialSource } from './peer-credentials.js';
 import { errnoOf } from './socket-errors.js';
+import { aboutPublicPath, assertSocketPathFits, bindingPathFor, publishSocket, removeIfStillOurs } from './socket-file.js';
 
 export interface SocketServerOptions {
   readonly path: string;
   readonly handler: ConnectionHandler;
   /** Defaults to the unavailable source (mode-0600 fallback). */
   readonly peerCredentials?: PeerCredentialSource;
-  /** Listener-level errors after startup (for example EMFILE on accept); the server keeps running. */
+  /** Listener-level errors after startup other than running out of descriptors (a warning); the server keeps running. */
   readonly onError?: (error: Error) => void;
+  /** One log line when a client is disconnected for leaving its replies unread, or refused at the descriptor limit. */
+  readonly onClientWarning?: (message: string) => void;
+  /** Per-client output budget; the defaults of output-budget.ts unless a test needs small ones. */
+  readonly outputLimits?: OutputLimits;
+  /** The descriptor limit clients are counted against (descriptor-limit.ts); default: this process's soft RLIMIT_NOFILE. */
+  readonly descriptorLimit?: number | null;
 }
 
 /** Restrictive umask while binding, so the socket never exists with looser permissions (§3.2 quirk). */
@@ -27,6 +36,9 @@ const OVERFLOW_LINE = encodeServerMessage({ type: 'error', code: ERROR_CODES.fra
  * binds it 0600, checks each peer, and owns the open connections. Closing
  * closes every connection (each runs the handler's clean-up), stops
  * listening and removes the socket file if it is still the one we bound.
+ *
+ * It exists (and can look up connections) before it listens, so a client that
+ * connects the instant the socket appears is served like any other.
  */
 export class SocketServer {
   readonly path: string;
@@ -39,31 +51,70 @@ export class SocketServer {
   /** The inode we bound, so shutdown never removes a file another daemon put there since. */
   #inode: number | null = null;
   #closed = false;
+  readonly #onError: ((error: Error) => void) | undefined;
+  readonly #onClientWarning: ((message: string) => void) | undefined;
+  readonly #outputLimits: OutputLimits;
+  /** Refused clients and failed accepts, logged at most every 10 s however many there are. */
+  readonly #capacityWarnings: RateLimitedLog;
 
-  private constructor(options: SocketServerOptions) {
+  constructor(options: SocketServerOptions) {
     this.path = options.path;
     this.peerCredentials = options.peerCredentials ?? UNAVAILABLE_PEER_CREDENTIALS;
     this.#handler = options.handler;
+    this.#onError = options.onError;
+    this.#onClientWarning = options.onClientWarning;
+    this.#outputLimits = options.outputLimits ?? DEFAULT_OUTPUT_LIMITS;
+    this.#capacityWarnings = new RateLimitedLog((message) => this.#onClientWarning?.(message));
     this.#server = createServer((socket) => this.#accept(socket));
+    this.#refuseBeyondCapacity(options.descriptorLimit === undefined ? openFileLimit() : options.descriptorLimit);
   }
 
-  /** Runs the startup sequence of §3.2 and resolves once the socket accepts connections. */
-  static async start(options: SocketServerOptions): Promise<SocketServer> {
-    await claimSocketPath(options.path);
-    const instance = new SocketServer(options);
-    await listenRestricted(instance.#server, options.path);
-    // From now on a listener error (for example EMFILE on accept) is reported, not fatal.
-    instance.#server.on('error', (error) => options.onError?.(error));
+  /**
+   * Past the capacity Node accepts a new client and closes it at once (its
+   * 'drop' event), so it learns right away instead of waiting in the backlog,
+   * and the reserved descriptors stay free for the browser pad and devices.
+   */
+  #refuseBeyondCapacity(limit: number | null): void {
+    const capacity = clientCapacity(limit);
+    if (capacity === null) return;
+    this.#server.maxConnections = capacity;
+    this.#server.on('drop', () =>
+      this.#capacityWarnings.note(
+        `refused a client: ${capacity} are connected, the most the file descriptor limit (${limit}) allows with ${RESERVED_DESCRIPTORS} kept for the browser pad and devices; raise it with 'ulimit -n'`,
+      ),
+    );
+  }
+
+  /**
+   * Runs the startup sequence of §3.2 and resolves once the socket accepts
+   * connections: a path too long for a socket is refused first, then the
+   * path is claimed, the socket bound at a private sibling name (see
+   * socket-file.ts), made 0600 and linked into place.
+   */
+  async listen(): Promise<void> {
+    assertSocketPathFits(this.path);
+    await claimSocketPath(this.path);
+    const binding = bindingPathFor(this.path);
+    await listenRestricted(this.#server, binding).catch((error: unknown) => {
+      throw aboutPublicPath(error, binding, this.path);
+    });
+    // From now on a listener error is reported, not fatal; running out of descriptors is a warning, rate-limited.
+    this.#server.on('error', (error) => {
+      const code = errnoOf(error);
+      if (code === 'EMFILE' || code === 'ENFILE') this.#capacityWarnings.note(`cannot accept a client: this process is out of file descriptors (${code}); raise the limit with 'ulimit -n'`);
+      else this.#onError?.(error);
+    });
     try {
       // Step 4: the file already has mode 0600 from the umask; chmod states it explicitly, as the reference does.
-      await chmod(options.path, SOCKET_MODE);
-      instance.#inode = (await lstat(options.path)).ino;
+      await chmod(binding, SOCKET_MODE);
+      const inode = (await lstat(binding)).ino;
+      await publishSocket(binding, this.path);
+      this.#inode = inode;
     } catch (error) {
-      // Step 6: undo. Closing a bound pipe server also unlinks its path (libuv does this).
-      await instance.close();
-      throw error;
+      // Step 6: undo. Closing unlinks the binding name if it is still there.
+      await this.close();
+      throw aboutPublicPath(error, binding, this.path);
     }
-    return instance;
   }
 
   /** Currently open connections. */
@@ -87,7 +138,8 @@ export class SocketServer {
         this.#connections.delete(from.id);
         this.#handler.onClose(from);
       },
-    }, OVERFLOW_LINE);
+      onEvicted: (from, reason) => this.#onClientWarning?.(`client ${from.id} disconnected: ${reason}`),
+    }, OVERFLOW_LINE, this.#outputLimits);
     this.#connections.set(connection.id, connection);
   }
 
@@ -96,8 +148,8 @@ export class SocketServer {
     if (this.#closed) return;
     this.#closed = true;
     for (const connection of [...this.#connections.values()]) connection.destroy();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#removeSocketFile();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
   /**
@@ -105,26 +157,20 @@ export class SocketServer {
    * connections and remove the socket file synchronously.
    */
   closeSync(): void {
-    if (!this.#closed) {
-      this.#closed = true;
-      for (const connection of [...this.#connections.values()]) connection.destroy();
-      this.#server.close();
-    }
     this.#removeSocketFile();
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const connection of [...this.#connections.values()]) connection.destroy();
+    this.#server.close();
   }
 
   #removeSocketFile(): void {
-    if (this.#inode === null) return;
-    try {
-      if (lstatSync(this.path).ino === this.#inode) unlinkSync(this.path);
-    } catch (error) {
-      if (errnoOf(error) !== 'ENOENT') throw error;
-    }
+    if (this.#inode !== null) removeIfStillOurs(this.path, this.#inode);
   }
 }
 
-/** Steps 3 and 5 of §3.2: bind under a restrictive umask and listen. */
-function listenRestricted(server: Server, path: string): Promise<void> {
+/** Steps 3 and 5 of §3.2: bind under a restrictive umask and listen (the remote relay binds its socket the same way). */
+export function listenRestricted(server: Server, path: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     const previous = process.umask(BIND_UMASK);

@@ -46,6 +46,7 @@ const DECODERS: Readonly<Record<ClientMessageType, { allowed: ReadonlySet<string
   session_lease: { allowed: withBase('lease_id', 'agent', 'metadata'), decode: decodeSessionLease },
   preview: { allowed: withBase('preview_id', 'state', 'ttl'), decode: decodePreview },
   preview_end: { allowed: withBase('preview_id'), decode: decodePreviewEnd },
+  inventory: { allowed: withBase(), decode: () => ({ type: 'inventory' }) },
 };
 
 function decodeClientObject(object: JsonObject): ClientMessage {

@@ -32,6 +32,7 @@ export function clientWireObject(message: ClientMessage): Record<string, unknown
       return { ...head, agent: agentWire(message.agent) };
     case 'status':
     case 'ping':
+    case 'inventory':
       return head;
     case 'subscribe_actions':
       return {

@@ -1,4 +1,5 @@
 import {
+  boundLabel,
   CONTROL_ACTIONS,
   isAgentState,
   isControlAction,
@@ -20,6 +21,8 @@ const IDENTITY_MEMBERS: ReadonlySet<string> = new Set(['backend', 'session_id'])
 const NO_MEMBERS: ReadonlySet<string> = new Set();
 /** Most messages carry no metadata: they all share this one. */
 export const NO_METADATA: Metadata = Object.freeze({});
+/** The metadata key holding the display label (control-plane.md §14). */
+const LABEL_KEY = 'label';
 
 function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
@@ -134,7 +137,8 @@ function stringMembers(object: JsonObject, skip: ReadonlySet<string>, keysText: 
     if (key.length === 0) throw invalidMessage(keysText);
     const value = object[key];
     if (!isNonEmptyString(value)) throw invalidMessage(valuesText);
-    entries.push([key, value]);
+    // The one bound the daemon puts on what agents send (README, "Limits"): a label is cut, never refused.
+    entries.push([key, key === LABEL_KEY ? boundLabel(value) : value]);
   }
   if (entries.length === 0) return NO_METADATA;
   // fromEntries defines own properties, so a "__proto__" key stays ordinary data.

@@ -54,4 +54,9 @@ export {
   type SurfaceDescriptor,
   type SurfaceKind,
   type Metadata,
+  type InventoryRequest,
+  type InventoryMessage,
+  type InventoryReport,
+  type InventoryProfile,
+  type InventorySurface,
 } from './messages.js';

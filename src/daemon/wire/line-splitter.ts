@@ -1,35 +1,57 @@
 import { isAscii } from 'node:buffer';
 import { LF, MAX_MESSAGE_BYTES } from './limits.js';
 
+/** Smallest buffer the splitter allocates for a partial line (it doubles from there). */
+const MIN_CAPACITY = 256;
+const EMPTY = Buffer.alloc(0);
+
 /**
  * A line known to be ASCII, as text: its length is its byte count and it
- * needs no UTF-8 decoding. The splitter hands over lines of an ASCII stretch
- * of a chunk this way, after one check and one conversion for all of them.
+ * needs no UTF-8 decoding. `nextLine` hands lines over this way when all the
+ * complete lines held are ASCII, after one check and one conversion for all
+ * of them, instead of a view, a check and a conversion per line.
  */
 export type AsciiLine = string & { readonly __asciiLine: unique symbol };
 
 /** One complete line without its LF. */
 export type Line = Buffer | AsciiLine;
 
+/** The complete lines held, as text from byte `base` on; or `false`: they are not all ASCII. */
+type HeldText = { readonly text: string; readonly base: number } | false;
+
 /**
  * Splits a byte stream into NDJSON lines (wire-protocol-1.md §4.3).
  *
- * After each chunk is appended: if the unterminated buffer now exceeds the cap
- * and the chunk brought no LF, the stream is unusable (`push` returns false
+ * After each chunk is appended: if the unterminated bytes now exceed the cap
+ * and the chunk brought no LF, the stream is unusable (`append` returns false
  * and ignores everything afterwards; the daemon answers `frame_too_large` and
- * closes). Otherwise every complete line is handed to `onLine`, except lines
- * of ASCII whitespace only, which the protocol skips silently. Lines longer
- * than the cap are still handed over: the decoder rejects them individually.
- * Bytes after the last LF wait for the next chunk; at end of stream they are
- * simply dropped by discarding the splitter. The lines of a chunk are handed
- * over as text (AsciiLine) when they are all ASCII, as they nearly always
- * are, otherwise as bytes.
+ * closes). Complete lines are taken one at a time with `next`, so a reader
+ * can stop between lines (the daemon does when a client's unread replies
+ * pass its output budget) and go on later. Lines of ASCII whitespace only
+ * are skipped silently. Lines longer than the cap whose LF came in the same
+ * chunk are still handed over: the decoder rejects them individually.
+ *
+ * Memory: the bytes wait in one buffer that grows by doubling, so a client
+ * that sends a line one byte per write costs about two bytes per byte, not a
+ * buffer object per byte (issue 22.2: 40 such clients once took +137 MB). A
+ * received chunk is used in place until a partial line is all that is left
+ * of it; that tail is copied out, so an idle connection never pins a whole
+ * read buffer. Handed-out lines are never overwritten.
  */
 export class LineSplitter {
   readonly #cap: number;
-  #pending: Buffer[] = [];
-  #pendingBytes = 0;
+  #buffer: Buffer = EMPTY;
+  /** True while #buffer is a received chunk, which must not be written into. */
+  #borrowed = false;
+  /** Next unread byte. */
+  #start = 0;
+  /** End of the bytes held. */
+  #end = 0;
+  /** Just past the last LF held: bytes from here to #end are the unterminated tail. */
+  #tail = 0;
   #overflowed = false;
+  /** The complete lines from #start to #tail as text, made on demand; null when not made since the bytes last changed. */
+  #heldText: HeldText | null = null;
 
   constructor(cap: number = MAX_MESSAGE_BYTES) {
     this.#cap = cap;
@@ -40,56 +62,108 @@ export class LineSplitter {
     return this.#overflowed;
   }
 
-  /** Unterminated bytes waiting for their LF. */
+  /** Bytes received and not yet handed over (complete lines still to take, and the unterminated tail). */
   get pendingBytes(): number {
-    return this.#pendingBytes;
+    return this.#end - this.#start;
   }
 
-  /** Feeds one received chunk; returns false when the stream overflowed the cap. */
-  push(chunk: Uint8Array, onLine: (line: Line) => void): boolean {
+  /** Adds one received chunk; false when the stream overflowed the cap. */
+  append(chunk: Uint8Array): boolean {
     if (this.#overflowed) return false;
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    const firstLf = bytes.indexOf(LF);
-    if (firstLf < 0) return this.#keep(bytes);
-    let start = 0;
-    if (this.#pending.length > 0) {
-      // The line begun in an earlier chunk ends here.
-      handOver(this.#takeLine(bytes.subarray(0, firstLf)), onLine);
-      start = firstLf + 1;
-    }
-    const end = bytes.lastIndexOf(LF) + 1;
-    if (start < end) {
-      const complete = bytes.subarray(start, end);
-      if (isAscii(complete)) splitText(complete.toString('latin1'), onLine);
-      else splitBytes(complete, onLine);
-    }
-    // Copy the tail so a small remainder does not pin the whole received chunk.
-    if (end < bytes.length) this.#append(Buffer.from(bytes.subarray(end)));
-    return true;
-  }
-
-  #keep(bytes: Buffer): boolean {
-    if (this.#pendingBytes + bytes.length > this.#cap) {
+    const offset = this.#store(bytes);
+    this.#heldText = null;
+    const lastLf = bytes.lastIndexOf(LF);
+    if (lastLf >= 0) this.#tail = offset + lastLf + 1;
+    else if (this.#end - this.#tail > this.#cap) {
       this.#overflowed = true;
-      this.#pending = [];
-      this.#pendingBytes = 0;
+      this.#release();
       return false;
     }
-    this.#append(Buffer.from(bytes));
     return true;
   }
 
-  #append(bytes: Buffer): void {
-    this.#pending.push(bytes);
-    this.#pendingBytes += bytes.length;
+  /** The next complete, non-blank line (without its LF), or null when no complete line is waiting. */
+  next(): Buffer | null {
+    while (this.#start < this.#tail) {
+      const lf = this.#buffer.indexOf(LF, this.#start);
+      const line = this.#buffer.subarray(this.#start, lf);
+      this.#start = lf + 1;
+      if (!isBlank(line)) return line;
+    }
+    this.#keepOnlyTail();
+    return null;
   }
 
-  #takeLine(last: Buffer): Buffer {
-    if (this.#pending.length === 0) return last;
-    const line = Buffer.concat([...this.#pending, last], this.#pendingBytes + last.length);
-    this.#pending = [];
-    this.#pendingBytes = 0;
-    return line;
+  /** Like `next`, but as text (AsciiLine) while the complete lines held are all ASCII, as they nearly always are. */
+  nextLine(): Line | null {
+    if (this.#start >= this.#tail) return this.next();
+    this.#heldText ??= this.#textOfHeldLines();
+    if (this.#heldText === false) return this.next();
+    const { text, base } = this.#heldText;
+    while (this.#start < this.#tail) {
+      const lf = text.indexOf('\n', this.#start - base) + base;
+      const line = text.slice(this.#start - base, lf - base) as AsciiLine;
+      this.#start = lf + 1;
+      if (!isBlankText(line)) return line;
+    }
+    return this.next();
+  }
+
+  #textOfHeldLines(): HeldText {
+    const complete = this.#buffer.subarray(this.#start, this.#tail);
+    return isAscii(complete) ? { text: complete.toString('latin1'), base: this.#start } : false;
+  }
+
+  /** Appends a chunk and hands every complete line to `onLine`; false when the stream overflowed. */
+  push(chunk: Uint8Array, onLine: (line: Buffer) => void): boolean {
+    if (!this.append(chunk)) return false;
+    for (let line = this.next(); line !== null; line = this.next()) onLine(line);
+    return true;
+  }
+
+  /** Puts `bytes` after what is held; returns the offset they start at. */
+  #store(bytes: Buffer): number {
+    if (this.#start === this.#end) {
+      // Nothing held: read the chunk where it is.
+      this.#buffer = bytes;
+      this.#borrowed = true;
+      this.#start = this.#tail = 0;
+      this.#end = bytes.length;
+      return 0;
+    }
+    if (this.#borrowed || this.#end + bytes.length > this.#buffer.length) this.#moveInto(this.#end - this.#start + bytes.length);
+    const offset = this.#end;
+    bytes.copy(this.#buffer, offset);
+    this.#end += bytes.length;
+    return offset;
+  }
+
+  /** Copies the held bytes into a fresh buffer with room for `needed` bytes (lines already handed out keep theirs). */
+  #moveInto(needed: number): void {
+    let capacity = MIN_CAPACITY;
+    while (capacity < needed * 2) capacity *= 2;
+    const fresh = Buffer.allocUnsafe(capacity);
+    this.#buffer.copy(fresh, 0, this.#start, this.#end);
+    this.#tail -= this.#start;
+    this.#end -= this.#start;
+    this.#start = 0;
+    this.#buffer = fresh;
+    this.#borrowed = false;
+    this.#heldText = null;
+  }
+
+  /** Once only a partial line is left: copy it out of a received chunk, or drop the buffer when nothing is left. */
+  #keepOnlyTail(): void {
+    if (this.#start === this.#end) this.#release();
+    else if (this.#borrowed) this.#moveInto(this.#end - this.#start);
+  }
+
+  #release(): void {
+    this.#heldText = null;
+    this.#buffer = EMPTY;
+    this.#borrowed = false;
+    this.#start = this.#end = this.#tail = 0;
   }
 }
 
@@ -98,29 +172,12 @@ function isBlankCode(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
-function isBlank(line: Line): boolean {
-  if (typeof line === 'string') {
-    for (let i = 0; i < line.length; i += 1) if (!isBlankCode(line.charCodeAt(i))) return false;
-    return true;
-  }
+function isBlank(line: Buffer): boolean {
   for (const byte of line) if (!isBlankCode(byte)) return false;
   return true;
 }
 
-function handOver(line: Line, onLine: (line: Line) => void): void {
-  if (!isBlank(line)) onLine(line);
-}
-
-/** Every LF-terminated line of ASCII `text`. */
-function splitText(text: string, onLine: (line: Line) => void): void {
-  for (let start = 0, lf = text.indexOf('\n'); lf >= 0; start = lf + 1, lf = text.indexOf('\n', start)) {
-    handOver(text.slice(start, lf) as AsciiLine, onLine);
-  }
-}
-
-/** Every LF-terminated line of `bytes`. */
-function splitBytes(bytes: Buffer, onLine: (line: Line) => void): void {
-  for (let start = 0, lf = bytes.indexOf(LF); lf >= 0; start = lf + 1, lf = bytes.indexOf(LF, start)) {
-    handOver(bytes.subarray(start, lf), onLine);
-  }
+function isBlankText(line: string): boolean {
+  for (let i = 0; i < line.length; i += 1) if (!isBlankCode(line.charCodeAt(i))) return false;
+  return true;
 }

@@ -19,6 +19,8 @@ export const CLIENT_MESSAGE_TYPES = [
   'session_lease',
   'preview',
   'preview_end',
+  // A Pad-Lattice extension only our CLI sends; the reference daemon answers it with unknown_message_type.
+  'inventory',
 ] as const;
 
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
@@ -45,6 +47,11 @@ export interface StatusRequest {
 
 export interface PingRequest {
   readonly type: 'ping';
+}
+
+/** What the daemon can drive: its open surfaces and its device profiles (not part of Wire Protocol 1). */
+export interface InventoryRequest {
+  readonly type: 'inventory';
 }
 
 export interface SubscribeActionsMessage {
@@ -86,7 +93,8 @@ export type ClientMessage =
   | SubscribeActionsMessage
   | SessionLeaseMessage
   | PreviewMessage
-  | PreviewEndMessage;
+  | PreviewEndMessage
+  | InventoryRequest;
 
 // ---- daemon → client (§7) -------------------------------------------------
 
@@ -100,6 +108,7 @@ export const SERVER_MESSAGE_TYPES = [
   'preview_ack',
   'preview_end_ack',
   'error',
+  'inventory',
 ] as const;
 
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
@@ -120,7 +129,13 @@ export interface StatusSessionReport extends SessionReport {
   readonly metadata: Metadata;
 }
 
-export type SurfaceKind = 'midi' | 'web';
+/** `serial` and `hid` extend the reference's two kinds for monome grids and Stream Decks. */
+export const SURFACE_KINDS = ['midi', 'web', 'serial', 'hid'] as const;
+export type SurfaceKind = (typeof SURFACE_KINDS)[number];
+
+export function isSurfaceKind(value: unknown): value is SurfaceKind {
+  return typeof value === 'string' && (SURFACE_KINDS as readonly string[]).includes(value);
+}
 
 /** One `status.surfaces` entry. */
 export interface SurfaceDescriptor {
@@ -145,6 +160,44 @@ export interface StatusReport {
   readonly previewActive: boolean;
   readonly sessionTtl: number;
   readonly sessions: readonly StatusSessionReport[];
+}
+
+/**
+ * One open surface in an inventory: what it is (`controller`, `browser`, …),
+ * how it is reached (`midi`, `websocket`, later `serial`, `hid`), its profile
+ * and its ports, so any kind of surface fits without a protocol change.
+ */
+export interface InventorySurface {
+  readonly kind: string;
+  readonly transport: string;
+  readonly profile: string;
+  readonly input: string;
+  readonly output: string;
+}
+
+/** One device profile the daemon has loaded. */
+export interface InventoryProfile {
+  readonly id: string;
+  readonly status: string;
+  /** Supported, or checked against the manufacturer's documents: opened when its ports appear. */
+  readonly opensAutomatically: boolean;
+  /** `built-in`, `user` (a profile folder) or `file` (--profile-file). */
+  readonly origin: string;
+  readonly source: string;
+}
+
+export interface InventoryReport {
+  readonly surfaces: readonly InventorySurface[];
+  readonly profiles: readonly InventoryProfile[];
+  /** Profiles left out so the reply fits in one frame. */
+  readonly profilesOmitted: number;
+  /** Profile files that could not be loaded (their problems are in the daemon's log). */
+  readonly refusedProfileFiles: number;
+}
+
+export interface InventoryMessage {
+  readonly type: 'inventory';
+  readonly inventory: InventoryReport;
 }
 
 export interface StateAckMessage {
@@ -208,7 +261,8 @@ export type ServerMessage =
   | PongMessage
   | PreviewAckMessage
   | PreviewEndAckMessage
-  | ErrorMessage;
+  | ErrorMessage
+  | InventoryMessage;
 
 /** The one-based Agent Scene number of a slot, as `state_ack.scene` carries it. */
 export function sceneOf(slot: number | null): number | null {

@@ -5,6 +5,7 @@ import { rejectUnknownMembers } from './fields.js';
 import { isJsonObject, member, parseProtocolObject, type JsonObject } from './json-line.js';
 import type { AsciiLine } from './line-splitter.js';
 import type {
+  InventoryReport,
   Metadata,
   ServerMessage,
   ServerMessageType,
@@ -13,7 +14,7 @@ import type {
   StatusSessionReport,
   SurfaceDescriptor,
 } from './messages.js';
-import { SERVER_MESSAGE_TYPES } from './messages.js';
+import { isSurfaceKind, SERVER_MESSAGE_TYPES } from './messages.js';
 import { ProtocolError, catchProtocolError, invalidMessage, type DecodeResult } from './protocol-error.js';
 
 /**
@@ -68,6 +69,8 @@ function decodeServerObject(object: JsonObject): ServerMessage {
       return { type: 'preview_end_ack', previewId: read.nonEmptyString('preview_id') };
     case 'error':
       return errorMessage(object);
+    case 'inventory':
+      return { type: 'inventory', inventory: inventoryReport(read) };
   }
 }
 
@@ -152,7 +155,7 @@ function metadataOf(read: Reader): Metadata {
 
 function surfaceDescriptor(read: Reader): SurfaceDescriptor {
   return {
-    kind: read.check('kind', (v): v is 'midi' | 'web' => v === 'midi' || v === 'web', '"midi" or "web"'),
+    kind: read.check('kind', isSurfaceKind, '"midi", "web", "serial" or "hid"'),
     profile: read.string('profile'),
     visualProtocol: read.count('visual_protocol'),
     input: read.string('input'),
@@ -192,6 +195,27 @@ function statusReport(read: Reader): StatusReport {
     previewActive: read.boolean('preview_active'),
     sessionTtl: read.nonNegative('session_ttl'),
     sessions: read.array('sessions').map(statusSession),
+  };
+}
+
+function inventoryReport(read: Reader): InventoryReport {
+  return {
+    surfaces: read.array('surfaces').map((surface) => ({
+      kind: surface.nonEmptyString('kind'),
+      transport: surface.nonEmptyString('transport'),
+      profile: surface.string('profile'),
+      input: surface.string('input'),
+      output: surface.string('output'),
+    })),
+    profiles: read.array('profiles').map((profile) => ({
+      id: profile.nonEmptyString('id'),
+      status: profile.nonEmptyString('status'),
+      opensAutomatically: profile.boolean('opens_automatically'),
+      origin: profile.nonEmptyString('origin'),
+      source: profile.string('source'),
+    })),
+    profilesOmitted: read.count('profiles_omitted'),
+    refusedProfileFiles: read.count('refused_profile_files'),
   };
 }
 

@@ -3,8 +3,9 @@ import { asciiJson } from './ascii-json.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS } from './error-texts.js';
 import { MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from './limits.js';
-import type { ServerMessage, SessionReport, StatusReport, StatusSessionReport, SurfaceDescriptor } from './messages.js';
+import type { InventoryReport, ServerMessage, SessionReport, StatusReport, StatusSessionReport, SurfaceDescriptor } from './messages.js';
 import { sceneOf } from './messages.js';
+import { fitStatusReport, MAX_STATUS_LINE_BYTES, type StatusSizes } from './status-fit.js';
 
 /**
  * Server message → wire object with members in the reference's order
@@ -36,7 +37,24 @@ export function serverWireObject(message: ServerMessage): Record<string, unknown
       return { ...head, preview_id: message.previewId };
     case 'error':
       return { ...head, code: message.code, error: message.message };
+    case 'inventory':
+      return { ...head, ...inventoryWire(message.inventory) };
   }
+}
+
+function inventoryWire(inventory: InventoryReport): Record<string, unknown> {
+  return {
+    surfaces: inventory.surfaces.map(({ kind, transport, profile, input, output }) => ({ kind, transport, profile, input, output })),
+    profiles: inventory.profiles.map((p) => ({
+      id: p.id,
+      status: p.status,
+      opens_automatically: p.opensAutomatically,
+      origin: p.origin,
+      source: p.source,
+    })),
+    profiles_omitted: inventory.profilesOmitted,
+    refused_profile_files: inventory.refusedProfileFiles,
+  };
 }
 
 function identityWire(identity: AgentIdentity): Record<string, unknown> {
@@ -117,9 +135,23 @@ const FRAME_TOO_LARGE_LINE = encodeServerMessage({
   message: ERROR_TEXTS.frameTooLarge,
 });
 
-/** A reply (or error) that would exceed the outbound cap is replaced by `frame_too_large` (§4.5). */
+const STATUS_SIZES: StatusSizes = {
+  line: (status) => encodeServerMessage({ type: 'status', status }).length,
+  session: (session) => asciiJson(statusSessionWire(session)).length,
+};
+
+/**
+ * A reply (or error) that would exceed the outbound cap is replaced by
+ * `frame_too_large` (§4.5); a `status` instead drops what does not fit
+ * (see fitStatusReport), so no agent can deny it to the others.
+ */
 export function encodeReply(message: ServerMessage): string {
   const line = encodeServerMessage(message);
+  if (message.type === 'status' && line.length > MAX_STATUS_LINE_BYTES) {
+    const fitted = encodeServerMessage({ type: 'status', status: fitStatusReport(message.status, STATUS_SIZES) });
+    // Only surfaces or the selection alone could still be too long; then the usual error.
+    return fitted.length <= MAX_STATUS_LINE_BYTES ? fitted : FRAME_TOO_LARGE_LINE;
+  }
   return fitsOutboundCap(line) ? line : FRAME_TOO_LARGE_LINE;
 }
 

@@ -1,10 +1,13 @@
 import type { HidBackend } from '../../hid/hid-device.js';
 import { hidDeviceJson, listHidDevices } from '../../hid/listing.js';
+import { MidiUnavailableError } from '../../midi/errors.js';
 import type { MidiPortNames } from '../../midi/midi-port.js';
 import { formatIssueLine, type CatalogLoad, type ProfileCatalog } from '../../profiles/index.js';
 import { listSerialPorts, serialPortJson } from '../../serial/listing.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
 import type { DoctorCheck } from './doctor-report.js';
+import { surfaceMatches, surfaceMatchJson } from '../surface-hub/surface-listing.js';
+import type { DeckModelSpec } from '../../stream-deck/library.js';
 import { errorMessage } from '../../support/error-message.js';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -51,7 +54,9 @@ export function midiCheck(listPorts: () => MidiPortNames): { check: DoctorCheck;
   try {
     ports = listPorts();
   } catch (error) {
-    return { check: { name: 'midi', status: 'error', summary: errorMessage(error), details: {} }, ports: { inputs: [], outputs: [] } };
+    // `unavailable` tells MIDI missing on this machine (exit 3) from a backend that failed (exit 1).
+    const details = error instanceof MidiUnavailableError ? { unavailable: error.reason } : {};
+    return { check: { name: 'midi', status: 'error', summary: errorMessage(error), details }, ports: { inputs: [], outputs: [] } };
   }
   const details = { inputs: [...ports.inputs], outputs: [...ports.outputs] };
   const counts = `${ports.inputs.length} input and ${ports.outputs.length} output MIDI ports found`;
@@ -101,4 +106,22 @@ export async function hidBackendCheck(backend: () => HidBackend): Promise<Doctor
   if (!listing.available) return { name: 'hid_backend', status: 'warning', summary: listing.reason, details: {} };
   const summary = `${plural(listing.devices.length, 'HID device', 'HID devices')} found`;
   return { name: 'hid_backend', status: 'ok', summary, details: { devices: listing.devices.map(hidDeviceJson) } };
+}
+
+/**
+ * `surfaces`: the monome grids and Stream Decks among the serial ports and HID
+ * devices (listed, never opened). None connected is fine: most setups have none.
+ */
+export async function serialHidSurfacesCheck(serial: () => SerialBackend, hid: () => HidBackend, deckModels: () => readonly DeckModelSpec[]): Promise<DoctorCheck> {
+  let models: readonly DeckModelSpec[] = [];
+  try {
+    models = deckModels();
+  } catch {
+    // Without the Stream Deck library no deck can be recognised; hid_backend says whether HID works.
+  }
+  const matches = surfaceMatches(await listSerialPorts(serial), await listHidDevices(hid), models);
+  const grids = matches.filter((match) => match.kind === 'serial').length;
+  const decks = matches.length - grids;
+  const summary = matches.length === 0 ? 'no monome grid or Stream Deck connected' : `${plural(grids, 'monome grid', 'monome grids')} and ${plural(decks, 'Stream Deck', 'Stream Decks')} connected`;
+  return { name: 'surfaces', status: 'ok', summary, details: { surfaces: matches.map(surfaceMatchJson) } };
 }

@@ -2,7 +2,8 @@ import type { HidBackend } from '../../hid/hid-device.js';
 import type { MidiPortNames } from '../../midi/midi-port.js';
 import type { CatalogLoad } from '../../profiles/index.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
-import { daemonCheck, devicesCheck, hidBackendCheck, midiCheck, profilesCheck, runtimeCheck, serialBackendCheck, type RuntimeFacts } from './checks.js';
+import { daemonCheck, devicesCheck, hidBackendCheck, midiCheck, profilesCheck, runtimeCheck, serialBackendCheck, serialHidSurfacesCheck, type RuntimeFacts } from './checks.js';
+import type { DeckModelSpec } from '../../stream-deck/library.js';
 import { makeRedactor, overallStatus, redactDeep, type DoctorCheck, type DoctorReport, type RedactionSources } from './doctor-report.js';
 
 export interface DoctorSources {
@@ -13,6 +14,8 @@ export interface DoctorSources {
   /** When given, the `serial_backend` and `hid_backend` checks list through them (never open). */
   readonly serialBackend?: () => SerialBackend;
   readonly hidBackend?: () => HidBackend;
+  /** With both backends, the `surfaces` check recognises Stream Decks by these models. */
+  readonly deckModels?: () => readonly DeckModelSpec[];
   readonly socketPath: string;
   /** True when a daemon answers on the path, false when none runs there. */
   readonly probeDaemon: (path: string) => Promise<boolean>;
@@ -35,6 +38,9 @@ export async function runDoctor(sources: DoctorSources): Promise<DoctorReport> {
   if (profiles.catalog !== null) checks.push(devicesCheck(profiles.catalog, midi.ports));
   if (sources.serialBackend !== undefined) checks.push(await serialBackendCheck(sources.serialBackend));
   if (sources.hidBackend !== undefined) checks.push(await hidBackendCheck(sources.hidBackend));
+  if (sources.serialBackend !== undefined && sources.hidBackend !== undefined && sources.deckModels !== undefined) {
+    checks.push(await serialHidSurfacesCheck(sources.serialBackend, sources.hidBackend, sources.deckModels));
+  }
   checks.push(await daemonCheck(sources.socketPath, sources.probeDaemon));
   for (const check of sources.moreChecks ?? []) checks.push(await check());
   const redact = makeRedactor(sources.redaction);

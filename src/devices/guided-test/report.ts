@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { release, type } from 'node:os';
 import { dirname } from 'node:path';
 import type { DeviceProfile } from '../../profiles/index.js';
+import { replaceFileAtomically } from '../../support/private-file.js';
 
 /** Where the flow was when it failed (device-profile-schema-1.md §11.5). */
 export type FailureStage = 'initialize' | 'visual' | 'actions' | 'selectors' | 'close';
@@ -90,7 +91,8 @@ export function reportText(report: GuidedTestReport): string {
   return `${JSON.stringify(sortedKeys(report), null, 2)}\n`;
 }
 
+/** Written whole or not at all, and never through a link planted at the path (support/private-file.ts). */
 export async function writeReportFile(path: string, report: GuidedTestReport): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, reportText(report));
+  replaceFileAtomically(path, reportText(report), { durable: false });
 }

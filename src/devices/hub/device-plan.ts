@@ -1,13 +1,15 @@
 import { normalisePortName, type MidiDevice } from '../../midi/port-names.js';
-import { matchingPorts, type DeviceProfile } from '../../profiles/index.js';
+import { matchingPorts, opensAutomatically, type DeviceProfile } from '../../profiles/index.js';
+import { escapeUntrusted } from '../../support/untrusted-text.js';
 import { geometryProblem } from './hub-geometry.js';
 
 /** Which controllers the hub drives. */
 export type DeviceSelection =
   /**
-   * Every listed device that exactly one `supported` profile matches (the
-   * profiles may change while running). A given port name narrows the search
-   * to that port, which must still match a supported profile (§8.3 step 5).
+   * Every listed device that exactly one profile that opens automatically
+   * (supported, or checked against the manufacturer's documents) matches; the
+   * profiles may change while running. A given port name narrows the search
+   * to that port, which must still match such a profile (§8.3 step 5).
    */
   | { readonly mode: 'auto'; readonly profiles: () => readonly DeviceProfile[]; readonly input?: string; readonly output?: string }
   /** Devices of one named profile; a given port name is used verbatim instead of the profile's patterns. */
@@ -70,7 +72,7 @@ function pairsFor(profile: DeviceProfile, devices: readonly MidiDevice[], input?
   return [{ input: [...matchedInputs][0]!, output: [...matchedOutputs][0]! }];
 }
 
-const describePair = ({ input, output }: PortPair) => `input '${input}', output '${output}'`;
+const describePair = ({ input, output }: PortPair) => `input '${escapeUntrusted(input)}', output '${escapeUntrusted(output)}'`;
 
 /**
  * Several pairs are fine when they are identical controllers (the same names
@@ -96,7 +98,7 @@ function planAuto(selection: Extract<DeviceSelection, { mode: 'auto' }>, devices
   const claims = new Map<string, WantedDevice[]>();
   const named = (port: string, requested: string | undefined) => !requested || port === requested || normalisePortName(port) === requested;
   for (const profile of selection.profiles()) {
-    if (profile.status !== 'supported') continue;
+    if (!opensAutomatically(profile)) continue;
     const pairs = pairsFor(profile, devices).filter((pair) => named(pair.input, selection.input) && named(pair.output, selection.output));
     if (pairs.length === 0) continue;
     const problem = geometryProblem(profile) ?? ambiguity(profile, pairs);
@@ -116,7 +118,7 @@ function planAuto(selection: Extract<DeviceSelection, { mode: 'auto' }>, devices
       continue;
     }
     const ids = devicesForInput.map((device) => device.profile.id).join(', ');
-    notices.push(`MIDI input '${input}' matches several supported profiles (${ids}); start the daemon with --profile to choose one`);
+    notices.push(`MIDI input '${escapeUntrusted(input)}' matches several profiles (${ids}); start the daemon with --profile to choose one`);
   }
   return { wanted: chosen, notices };
 }

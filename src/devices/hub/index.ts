@@ -5,3 +5,4 @@ export { geometryProblem, HUB_ACCENT_NAMES, HUB_SELECTOR_CAPACITY } from './hub-
 export type { GreetingOptions } from './open-device.js';
 export { ALSA_SEQUENCER, gateOnSequencer } from './sequencer-gate.js';
 export { createMidiHub, type DaemonMidi, type LiveCatalog, type MidiHubSetup } from './create-hub.js';
+export { watchSoundDevices, type DeviceEventSource } from './device-node-events.js';

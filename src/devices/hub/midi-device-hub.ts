@@ -2,16 +2,22 @@ import type { ControlSurface, ShowFrame, SurfaceEvent, SurfaceView } from '../..
 import type { MidiBackend } from '../../midi/midi-port.js';
 import type { PortOpener } from '../../midi/open-ports.js';
 import { specOpener } from '../../midi/port-spec.js';
-import { PortWatcher, type IntervalTimers } from '../../midi/port-watcher.js';
+import { PortWatcher } from '../../midi/port-watcher.js';
 import type { TextSink } from '../../midi/trace-output.js';
+import { untestedNotice } from '../../profiles/index.js';
 import type { MemberDescriptor } from '../../render/index.js';
+import { errorMessage } from '../../support/error-message.js';
+import { escapeUntrusted } from '../../support/untrusted-text.js';
+import type { DeviceEventSource } from './device-node-events.js';
 import { planDevices, type DeviceSelection, type WantedDevice } from './device-plan.js';
 import { fixedPorts, HubSetupError, type FixedPorts } from './fixed-ports.js';
+import { DEFAULT_FRAME_INTERVAL_MS, FramePacer, type Paint } from './frame-pacer.js';
 import { geometryProblem, HUB_ACCENT_NAMES, HUB_SELECTOR_CAPACITY } from './hub-geometry.js';
 import { describeDevice, lookingFor, scanFailure } from './hub-messages.js';
-import { errorMessage } from '../../support/error-message.js';
+import { SYSTEM_HUB_TIMERS, type HubTimers } from './hub-timers.js';
 import { NoticeBoard, ProblemMemory } from './notice-board.js';
 import { openDevice, type GreetingOptions, type OpenDevice } from './open-device.js';
+import { RescanSchedule } from './rescan-schedule.js';
 
 /** Where the hub reports; the daemon's logger fits. */
 export interface HubLogger {
@@ -28,30 +34,35 @@ export interface MidiDeviceHubOptions {
   readonly greeting: GreetingOptions;
   /** Where `trace:-` writes. */
   readonly stdout: TextSink;
-  /** Default 1000: a controller is noticed within about a second. */
+  /** The poll that finds controllers where no device event comes; default 1000 ms. */
   readonly scanIntervalMs?: number;
-  readonly timers?: IntervalTimers;
+  /** Wakes the hub when hardware comes or goes (Linux: /dev/snd); default none, the poll alone. */
+  readonly deviceEvents?: DeviceEventSource;
+  /** Quiet time after a device event before rescanning; default 150 ms. */
+  readonly rescanDebounceMs?: number;
+  /** The second look after a change, for ports that appear after the USB event; default 3000 ms. */
+  readonly settleRescanMs?: number;
+  /** Least time between two frames on one controller; default 1000/60 ms, 0 draws every frame at once. */
+  readonly frameIntervalMs?: number;
+  readonly timers?: HubTimers;
 }
-
-const SYSTEM_TIMERS: IntervalTimers = {
-  setInterval: (callback, ms) => setInterval(callback, ms),
-  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
-};
-
-type Paint = { readonly kind: 'view'; readonly view: SurfaceView } | { readonly kind: 'show'; readonly frame: ShowFrame };
 
 /** The key of the one trace/file device of a fixed selection. */
 const FIXED_KEY = 'fixed';
 
-/** An open controller and why it was opened. */
-type HubDevice = OpenDevice & { readonly wanted: WantedDevice };
+/** An open controller, why it was opened, and the pacer its frames go through. */
+type HubDevice = OpenDevice & { readonly wanted: WantedDevice; readonly pacer: FramePacer };
 
 /**
  * Every MIDI controller of the daemon as one control surface. It looks for
- * ports about once a second; a controller that appears is opened, initialised
- * and shown the latest view at once; one that vanishes — or whose output fails
- * mid-frame — is dropped without an error reaching the daemon, and is
- * initialised and fully repainted when it returns. All controllers share one
+ * ports at once when the system reports hardware coming or going (after a
+ * short debounce, and once more a few seconds later, as ports often appear
+ * after the USB event), and on a slow poll besides. A controller that appears
+ * is opened, initialised and shown the latest view at once; one that vanishes
+ * — or whose output fails mid-frame — is dropped without an error reaching
+ * the daemon, and is initialised and fully repainted when it returns. Frames
+ * reach each controller through its own FramePacer: a frame-rate cap, and the
+ * newest frame only when a controller lags. All controllers share one
  * geometry (hub-geometry.ts), so they all show the same control plane, and
  * their presses are merged in the order they were opened.
  *
@@ -72,10 +83,13 @@ export class MidiDeviceHub implements ControlSurface {
   readonly #notices = new NoticeBoard();
   readonly #problems = new ProblemMemory();
   readonly #opener: PortOpener;
-  readonly #timers: IntervalTimers;
+  readonly #timers: HubTimers;
+  readonly #rescans: RescanSchedule;
+  readonly #untestedNoticed = new Set<string>();
   #backend: MidiBackend | null = null;
   #latest: Paint | null = null;
   #timer: unknown = null;
+  #stopDeviceEvents: (() => void) | null = null;
   #closed = false;
 
   constructor(options: MidiDeviceHubOptions) {
@@ -86,7 +100,13 @@ export class MidiDeviceHub implements ControlSurface {
     }
     this.#options = options;
     this.#fixed = fixedPorts(selection);
-    this.#timers = options.timers ?? SYSTEM_TIMERS;
+    this.#timers = options.timers ?? SYSTEM_HUB_TIMERS;
+    this.#rescans = new RescanSchedule({
+      timers: this.#timers,
+      debounceMs: options.rescanDebounceMs ?? 150,
+      settleMs: options.settleRescanMs ?? 3000,
+      rescan: () => this.#scan(),
+    });
     this.#opener = specOpener({
       backend: () => this.#midi(),
       stdout: options.stdout,
@@ -136,16 +156,15 @@ export class MidiDeviceHub implements ControlSurface {
     this.#options.logger.info(lookingFor(selection));
     this.#scan();
     this.#timer = this.#timers.setInterval(() => this.#scan(), this.#options.scanIntervalMs ?? 1000);
+    this.#stopDeviceEvents = this.#options.deviceEvents?.(() => this.#rescans.deviceEvent()) ?? null;
   }
 
   render(view: SurfaceView): void {
-    this.#latest = { kind: 'view', view };
-    for (const device of [...this.#open.values()]) this.#guard(device, 'render', () => device.surface.render(view));
+    this.#paint({ kind: 'view', view });
   }
 
   renderShowFrame(frame: ShowFrame): void {
-    this.#latest = { kind: 'show', frame };
-    for (const device of [...this.#open.values()]) this.#guard(device, 'render', () => device.surface.renderShowFrame(frame));
+    this.#paint({ kind: 'show', frame });
   }
 
   pollEvents(): SurfaceEvent[] {
@@ -160,6 +179,8 @@ export class MidiDeviceHub implements ControlSurface {
     this.#closed = true;
     if (this.#timer !== null) this.#timers.clearInterval(this.#timer);
     this.#timer = null;
+    this.#stopDeviceEvents?.();
+    this.#rescans.cancel();
     for (const device of [...this.#open.values()].reverse()) this.#drop(device);
   }
 
@@ -173,9 +194,15 @@ export class MidiDeviceHub implements ControlSurface {
     return this.#backend;
   }
 
+  #paint(paint: Paint): void {
+    this.#latest = paint;
+    for (const device of [...this.#open.values()]) device.pacer.submit(paint);
+  }
+
   #scan(): void {
     if (this.#closed) return;
-    this.#watcher.poll();
+    // A listing that changed is looked at again a little later: a device's other ports may still be on their way.
+    if (this.#watcher.poll().length > 0) this.#rescans.listingChanged();
     const plan = planDevices(this.#options.selection, this.#watcher.devices);
     for (const notice of this.#notices.update(plan.notices)) this.#options.logger.warn(`MIDI: ${notice}`);
     const wantedKeys = new Set(plan.wanted.map((device) => device.key));
@@ -189,7 +216,7 @@ export class MidiDeviceHub implements ControlSurface {
       if (this.#open.has(wanted.key)) continue;
       const failure = this.#start(wanted);
       if (failure !== null && this.#problems.isNew(wanted.key, failure.message)) {
-        this.#options.logger.warn(`MIDI: could not open ${describeDevice(wanted)}: ${failure.message}`);
+        this.#options.logger.warn(`MIDI: could not open ${describeDevice(wanted)}: ${escapeUntrusted(failure.message)}`);
       }
     }
   }
@@ -200,7 +227,14 @@ export class MidiDeviceHub implements ControlSurface {
     const greeting: GreetingOptions = returning ? { ...this.#options.greeting, text: null } : this.#options.greeting;
     let device: HubDevice | null = null;
     try {
-      device = { ...openDevice(this.#opener, wanted.profile, wanted, greeting), wanted };
+      const opened = openDevice(this.#opener, wanted.profile, wanted, greeting);
+      const pacer = new FramePacer({
+        timers: this.#timers,
+        // A trace or file port is no device that can lag: it records every frame, as `render` shows them.
+        minIntervalMs: wanted.key === FIXED_KEY ? 0 : (this.#options.frameIntervalMs ?? DEFAULT_FRAME_INTERVAL_MS),
+        draw: (paint) => this.#draw(device!, paint),
+      });
+      device = { ...opened, wanted, pacer };
       device.surface.initialize();
     } catch (error) {
       if (device !== null) this.#closeQuietly(device);
@@ -209,11 +243,21 @@ export class MidiDeviceHub implements ControlSurface {
     this.#greeted.add(wanted.identity);
     this.#open.set(wanted.key, device);
     this.#options.logger.info(`MIDI: ${describeDevice(wanted)} ${returning ? 'reconnected' : 'connected'}`);
-    const latest = this.#latest;
-    if (latest !== null) {
-      this.#guard(device, 'render', () => (latest.kind === 'view' ? device.surface.render(latest.view) : device.surface.renderShowFrame(latest.frame)));
-    }
+    this.#noticeUntested(wanted);
+    if (this.#latest !== null) device.pacer.submit(this.#latest);
     return null;
+  }
+
+  #draw(device: HubDevice, paint: Paint): void {
+    this.#guard(device, 'render', () => (paint.kind === 'view' ? device.surface.render(paint.view) : device.surface.renderShowFrame(paint.frame)));
+  }
+
+  /** Once per profile and process: a controller driven by a profile nobody has tested on hardware says so. */
+  #noticeUntested(wanted: WantedDevice): void {
+    const notice = untestedNotice(wanted.profile);
+    if (notice === null || this.#untestedNoticed.has(wanted.profile.id)) return;
+    this.#untestedNoticed.add(wanted.profile.id);
+    this.#options.logger.warn(`MIDI: ${notice}`);
   }
 
   /** Runs one device operation; a failed output drops the device, anything else is reported. Never throws. */
@@ -221,19 +265,21 @@ export class MidiDeviceHub implements ControlSurface {
     try {
       run();
     } catch (error) {
+      const cause = escapeUntrusted(errorMessage(error));
       if (!device.transportFailed()) {
-        this.#options.logger.error(`MIDI: ${describeDevice(device.wanted)}: ${operation} failed: ${errorMessage(error)}`);
+        this.#options.logger.error(`MIDI: ${describeDevice(device.wanted)}: ${operation} failed: ${cause}`);
         return;
       }
       this.#drop(device);
       const after = device.wanted.key === FIXED_KEY ? 'trace and file ports are not reopened' : 'it is repainted when it returns';
-      const problem = `lost ${describeDevice(device.wanted)} (${errorMessage(error)}); ${after}`;
+      const problem = `lost ${describeDevice(device.wanted)} (${cause}); ${after}`;
       if (this.#problems.isNew(device.wanted.key, problem)) this.#options.logger.warn(`MIDI: ${problem}`);
     }
   }
 
   #drop(device: HubDevice): void {
     this.#open.delete(device.wanted.key);
+    device.pacer.close();
     this.#closeQuietly(device);
   }
 

@@ -5,6 +5,7 @@ import { ManifestError } from './manifest-error.js';
 import type { PerformanceManifest } from './performance-manifest.js';
 import { parsePerformanceManifest } from './performance-loader.js';
 import { errorMessage } from '../../support/error-message.js';
+import { fileProblem } from '../../support/file-errors.js';
 
 /*
  * Reading manifests from files: the only I/O of the experiences module, kept
@@ -16,7 +17,7 @@ async function readJsonFile(path: string): Promise<unknown> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ManifestError(path, `cannot be read (${errorMessage(error)})`);
+    throw new ManifestError(path, `cannot be read: ${fileProblem(error)}`);
   }
   try {
     return JSON.parse(text) as unknown;

@@ -28,16 +28,15 @@ function inkFor(color: string): string {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 ? '#0b0f12' : '#e8edf1';
 }
 
-const STATE_WORDS: Readonly<Record<string, string>> = {
-  running: 'running',
-  waiting_for_reply: 'waiting for a reply',
-  user_typing: 'typing',
-  waiting_for_approval: 'waiting for approval',
-  success: 'succeeded',
-  error: 'failed',
-  cancelled: 'cancelled',
-};
+/**
+ * A state as the page writes it: the protocol's own word (`user_typing`,
+ * `success`, `error` …), the same the CLI's status legend prints.
+ */
+export function stateWord(state: string): string {
+  return state;
+}
 
-export function describeState(state: string | null): string {
-  return state === null ? 'no agent selected' : (STATE_WORDS[state] ?? state);
+/** The same word for screen readers and accessible names: underscores read as spaces. */
+export function spokenState(state: string | null): string {
+  return state === null ? 'no agent selected' : state.replaceAll('_', ' ');
 }

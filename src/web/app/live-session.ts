@@ -1,9 +1,26 @@
 import { SESSION_TOKEN_KEY, forgetStoredCredentials, normalizePin, type KeyValueStore } from './credentials.js';
-import { parseServerMessage, type Command, type ExperienceStateMessage, type PairingMessage, type PerformanceFrameMessage, type ServerMessage, type SurfaceMessage } from './messages.js';
+import {
+  parseServerMessage,
+  type Command,
+  type ExperienceStateMessage,
+  type OverflowMessage,
+  type PairingMessage,
+  type PerformanceFrameMessage,
+  type ServerMessage,
+  type SurfaceMessage,
+  type WebExtension,
+} from './messages.js';
+import type { ActionName, Feedback } from './press-feedback.js';
+import { NO_PRESSES, PRESS_ANSWER_TIMEOUT_MS, PressTracker, type PressView } from './press-tracker.js';
 
 export const RECONNECT_DELAY_MS = 1_200;
 
-export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'pairing_required';
+/**
+ * `link_required`: a page on this computer without a valid admin token (none
+ * stored, or the daemon now has another one). A PIN cannot help there: only
+ * the admin link can. `pairing_required`: a phone or tablet that needs a PIN.
+ */
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'pairing_required' | 'link_required';
 
 /** What the page shows, rebuilt from messages (§8). */
 export interface SessionState {
@@ -15,6 +32,11 @@ export interface SessionState {
   readonly performance: PerformanceFrameMessage | null;
   readonly pairing: PairingMessage | null;
   readonly error: string | null;
+  /** Agents without a Scene (our `overflow` extension), or null when the daemon does not send them. */
+  readonly overflow: OverflowMessage | null;
+  /** Extensions the daemon agreed to on this connection. */
+  readonly extensions: readonly WebExtension[];
+  readonly presses: PressView;
 }
 
 export interface SocketHandlers {
@@ -35,7 +57,16 @@ export interface SessionEnvironment {
   readonly storage: KeyValueStore;
   openSocket(url: string, handlers: SocketHandlers): SocketConnection;
   schedule(callback: () => void, delayMs: number): void;
+  /**
+   * Ask for our protocol extensions (press results, the overflow list) after
+   * authenticating. Off, the session speaks exactly the reference protocol.
+   */
+  readonly useExtensions?: boolean;
+  /** The page was opened on this computer (127.0.0.1, localhost): a refused credential asks for the admin link, not a PIN. */
+  readonly loopbackPage?: boolean;
 }
+
+const WANTED_EXTENSIONS: WebExtension[] = ['press_results', 'overflow'];
 
 const INITIAL: SessionState = {
   status: 'connecting',
@@ -46,6 +77,9 @@ const INITIAL: SessionState = {
   performance: null,
   pairing: null,
   error: null,
+  overflow: null,
+  extensions: [],
+  presses: NO_PRESSES,
 };
 
 /**
@@ -60,6 +94,7 @@ export class LiveSession {
   #credential: string | null;
   #socket: SocketConnection | null = null;
   #state: SessionState = INITIAL;
+  readonly #presses = new PressTracker();
 
   constructor(environment: SessionEnvironment, credential: string | null, onChange: (state: SessionState) => void) {
     this.#environment = environment;
@@ -86,6 +121,25 @@ export class LiveSession {
     if (this.#socket !== null && this.#state.status === 'connected') this.#transmit(this.#socket, command);
   }
 
+  /**
+   * An action press. With press results it goes dark at once and is sent at
+   * most once until answered; the answer becomes the feedback line.
+   */
+  press(action: ActionName): void {
+    this.#track(action, { type: 'action', action });
+  }
+
+  /** Selects an agent without a Scene by the ref of the overflow list. */
+  selectAgent(ref: number): void {
+    this.#track('select', { type: 'select_agent', agent: ref });
+  }
+
+  /** Feedback the page decided on itself (a key for a dark action). */
+  note(feedback: Feedback): void {
+    this.#presses.note(feedback);
+    this.#update({ presses: this.#presses.view() });
+  }
+
   /** Opens a fresh connection with the PIN; false (with an error line) when the entry is not six digits. */
   submitPin(entry: string): boolean {
     const pin = normalizePin(entry);
@@ -93,10 +147,32 @@ export class LiveSession {
       this.#update({ error: 'Enter the six-digit PIN shown on the computer.' });
       return false;
     }
-    this.#credential = pin;
-    this.#update({ error: null });
-    this.connect();
+    this.useCredential(pin);
     return true;
+  }
+
+  /** Starts over with a new credential (a PIN, or an admin link pasted into this tab), dropping any current connection. */
+  useCredential(credential: string): void {
+    this.#credential = credential;
+    const previous = this.#socket;
+    // Forgotten first, so its close is not taken for a dropped connection.
+    this.#socket = null;
+    previous?.close();
+    this.#presses.reset();
+    this.#update({ error: null, extensions: [], presses: this.#presses.view() });
+    this.connect();
+  }
+
+  #track(press: ActionName | 'select', command: Command): void {
+    if (this.#socket === null || this.#state.status !== 'connected') return;
+    if (!this.#state.extensions.includes('press_results')) return this.send(command);
+    const serial = this.#presses.begin(press);
+    if (serial === null) return;
+    this.send(command);
+    this.#update({ presses: this.#presses.view() });
+    this.#environment.schedule(() => {
+      if (this.#presses.expire(serial)) this.#update({ presses: this.#presses.view() });
+    }, PRESS_ANSWER_TIMEOUT_MS);
   }
 
   #transmit(socket: SocketConnection, message: { type: string } & Record<string, unknown>): void {
@@ -117,9 +193,20 @@ export class LiveSession {
           this.#credential = message.session_token;
           this.#environment.storage.setItem(SESSION_TOKEN_KEY, message.session_token);
         }
+        if (this.#environment.useExtensions === true && this.#socket !== null) {
+          this.#transmit(this.#socket, { type: 'use_extensions', extensions: WANTED_EXTENSIONS });
+        }
         return this.#update({ status: 'connected', admin: message.admin, lanEnabled: message.lan_enabled, error: null });
       case 'surface':
-        return this.#update({ surface: message });
+        this.#presses.surfaceArrived();
+        return this.#update({ surface: message, presses: this.#presses.view() });
+      case 'extensions':
+        return this.#update({ extensions: message.extensions });
+      case 'overflow':
+        return this.#update({ overflow: message });
+      case 'press_result':
+        this.#presses.settle(message);
+        return this.#update({ presses: this.#presses.view() });
       case 'experience_state': {
         const ended = message.status === 'idle' || message.status === 'blocked';
         return this.#update({ experience: message, ...(ended ? { performance: null } : {}) });
@@ -132,9 +219,13 @@ export class LiveSession {
         return this.#update({ pairing: null });
       case 'error':
         if (message.code === 'forbidden' || message.code === 'authentication_timeout') {
+          const presented = this.#credential !== null;
           forgetStoredCredentials(this.#environment.storage);
           this.#credential = null;
-          this.#update({ status: 'pairing_required' });
+          // On this computer the page explains how to get the admin link instead of showing the refusal.
+          if (this.#environment.loopbackPage === true) return this.#update({ status: 'link_required', error: null });
+          // A first visit presented nothing, so nothing was refused: the page just asks for the PIN.
+          return this.#update({ status: 'pairing_required', error: presented ? message.error : null });
         }
         return this.#update({ error: message.error });
     }
@@ -143,8 +234,9 @@ export class LiveSession {
   #closed(socket: SocketConnection): void {
     if (socket !== this.#socket) return;
     this.#socket = null;
-    if (this.#state.status === 'pairing_required') return;
-    this.#update({ status: 'disconnected' });
+    this.#presses.reset();
+    if (this.#state.status === 'pairing_required' || this.#state.status === 'link_required') return;
+    this.#update({ status: 'disconnected', extensions: [], presses: this.#presses.view() });
     this.#environment.schedule(() => {
       if (this.#socket === null && this.#state.status === 'disconnected') this.connect();
     }, RECONNECT_DELAY_MS);

@@ -1,19 +1,18 @@
-import { ControlPanel } from './control-panel.js';
+import { renderConnection } from './connection-view.js';
 import { takeInitialCredential } from './credentials.js';
 import { byId } from './dom.js';
-import { LegendView } from './legend-view.js';
+import { ExperiencePanel } from './experience-panel.js';
+import { bindKeyboard } from './keyboard-binding.js';
+import type { KeyCommand } from './keyboard.js';
+import { LegendView, legendElements } from './legend-view.js';
 import { LiveSession, type SessionState, type SocketConnection, type SocketHandlers } from './live-session.js';
-import { padModel } from './pad-model.js';
+import { padModel, type PadModel } from './pad-model.js';
 import { PadView } from './pad-view.js';
+import { PairingPanel } from './pairing-panel.js';
+import { unavailableFeedback } from './press-feedback.js';
+import { renderSelection } from './selection-view.js';
 import { SoundPlayer } from './sound.js';
 import { wireSoundToggle } from './sound-toggle.js';
-
-const STATUS_TEXT: Readonly<Record<SessionState['status'], string>> = {
-  connecting: 'Connecting…',
-  connected: 'Live',
-  disconnected: 'Disconnected: reconnecting…',
-  pairing_required: 'Not paired',
-};
 
 /** Live mode iff the bridge's own `/config.json` says so (§8); a plain static host serves `mode: demo` and gets the offline app. */
 async function isLive(): Promise<boolean> {
@@ -44,34 +43,61 @@ function isLoopbackPage(): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
 }
 
+/** A key press on the live pad: the same as a click on what it names, and a word when there is nothing to press. */
+function runKey(command: KeyCommand, session: LiveSession, model: PadModel): void {
+  const state = session.state;
+  if (state.status !== 'connected' || model.showing) return;
+  const surface = state.surface;
+  if (command.kind === 'scene') {
+    if (surface?.view.sessions.some((agent) => agent.slot === command.slot)) session.send({ type: 'select_session', slot: command.slot });
+    else session.note({ text: `Scene ${command.slot + 1} is empty.`, tone: 'info' });
+  } else if (command.kind === 'overflow') {
+    const first = state.overflow?.agents[0];
+    if (first !== undefined && (surface?.view.overflow_count ?? 0) > 0) session.selectAgent(first.agent);
+    else session.note({ text: 'Every agent has a Scene.', tone: 'info' });
+  } else {
+    const light = model.top.find((candidate) => candidate.action === command.action);
+    if (light?.enabled) session.press(command.action);
+    else if (!light?.sending) session.note(unavailableFeedback(command.action, surface?.view.selected_state != null));
+  }
+}
+
 async function main(): Promise<void> {
   if (!(await isLive())) {
     // Loaded only here, so a live page never fetches the manifest loaders.
     const { startPublicApp } = await import('./public-app.js');
     return startPublicApp();
   }
-  const credential = takeInitialCredential(location.hash, localStorage, () =>
-    history.replaceState(history.state, '', `${location.pathname}${location.search}`),
-  );
+  const stripFragment = () => history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  const credential = takeInitialCredential(location.hash, localStorage, stripFragment);
   const sound = new SoundPlayer();
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   let session: LiveSession | null = null;
+  let model: PadModel | null = null;
   const send = (command: Parameters<LiveSession['send']>[0]) => session?.send(command);
-  const pad = new PadView(byId('pad'), { action: (action) => send({ type: 'action', action }), select: (slot) => send({ type: 'select_session', slot }) });
-  const legend = new LegendView(byId<HTMLOListElement>('legend'), byId('legend-empty'), (slot) => send({ type: 'select_session', slot }));
-  const controls = new ControlPanel(send);
+  const pad = new PadView(byId('pad'), { action: (action) => session?.press(action), select: (slot) => send({ type: 'select_session', slot }) });
+  const legend = new LegendView(legendElements(), { select: (slot) => send({ type: 'select_session', slot }), selectAgent: (ref) => session?.selectAgent(ref) });
+  const experience = new ExperiencePanel(send);
+  const pairing = new PairingPanel(send);
 
   const render = (state: SessionState) => {
-    const model = padModel(state);
+    model = padModel(state);
+    const connected = state.status === 'connected';
     pad.update(model, state.surface);
-    legend.update(state.surface, state.status === 'connected' && !model.showing);
-    controls.update(state);
+    legend.update(state.surface, state.overflow, connected && !model.showing);
+    const demo = state.experience?.kind === 'demo' && state.experience.status === 'playing';
+    renderSelection(state.surface, state.presses, model.showing, demo);
+    byId('legend-title').textContent = demo ? 'Demo agents (pretend)' : 'Agents';
+    experience.update(state);
+    pairing.update(state);
     sound.onExperience(state.experience);
-    byId('status').textContent = STATUS_TEXT[state.status];
-    byId('status').dataset['status'] = state.status;
+    renderConnection(state.status, connected ? (state.admin ? 'admin' : 'paired') : null);
     byId('error').textContent = state.error ?? '';
     byId('pin-panel').hidden = state.status !== 'pairing_required';
-    byId('pin-loopback-hint').hidden = !isLoopbackPage();
+    // Without a credential nothing about the agents is known: no list, no caption, no keys to learn yet.
+    const locked = state.status === 'pairing_required' || state.status === 'link_required';
+    for (const id of ['legend-panel', 'selection', 'keyboard-help']) byId(id).hidden = locked;
+    byId('layout').dataset['live'] = String(connected);
   };
 
   session = new LiveSession(
@@ -80,14 +106,25 @@ async function main(): Promise<void> {
       storage: localStorage,
       openSocket: openBrowserSocket,
       schedule: (callback, delayMs) => window.setTimeout(callback, delayMs),
+      useExtensions: true,
+      loopbackPage: isLoopbackPage(),
     },
     credential,
     render,
   );
-  byId('pin-form').addEventListener('submit', (event) => {
+  byId('pin-panel').addEventListener('submit', (event) => {
     event.preventDefault();
     const input = byId<HTMLInputElement>('pin');
     if (session?.submitPin(input.value)) input.value = '';
+  });
+  // A link opened in this tab after it loaded (a new admin link pasted in) changes only the fragment: use it at once.
+  window.addEventListener('hashchange', () => {
+    if (!/[#&](admin|pair)=/.test(location.hash)) return;
+    const fresh = takeInitialCredential(location.hash, localStorage, stripFragment);
+    if (fresh !== null) session?.useCredential(fresh);
+  });
+  bindKeyboard(document, (command) => {
+    if (session !== null && model !== null) runKey(command, session, model);
   });
   wireSoundToggle(byId<HTMLButtonElement>('sound'), sound);
   render(session.state);

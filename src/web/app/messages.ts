@@ -2,8 +2,9 @@ import type { ExperienceStateMessage } from '../protocol/experience-message.js';
 import type { PerformanceFrameMessage } from '../protocol/performance-message.js';
 import type { AuthenticatedMessage, ErrorMessage, PairingMessage } from '../protocol/server-messages.js';
 import type { SurfaceMessage } from '../protocol/surface-message.js';
+import type { ExtensionsMessage, OverflowMessage, PressResultMessage, WebExtension } from '../protocol/extension-messages.js';
 
-export type { ExperienceStateMessage, PairingMessage, PerformanceFrameMessage, SurfaceMessage };
+export type { ExperienceStateMessage, OverflowMessage, PairingMessage, PerformanceFrameMessage, PressResultMessage, SurfaceMessage, WebExtension };
 
 /** Everything the bridge sends (§10); the types are the server's own, so both sides share one definition. */
 export type ServerMessage =
@@ -13,7 +14,11 @@ export type ServerMessage =
   | ExperienceStateMessage
   | PerformanceFrameMessage
   | ErrorMessage
-  | { protocol: 1; type: 'remote_revoked' };
+  | { protocol: 1; type: 'remote_revoked' }
+  // Our extensions, sent only after `use_extensions`.
+  | ExtensionsMessage
+  | PressResultMessage
+  | OverflowMessage;
 
 /** Commands the app sends after authenticating (§11); `protocol` is added on the way out. */
 export type Command =
@@ -22,7 +27,9 @@ export type Command =
   | { type: 'create_pairing' }
   | { type: 'revoke_remote' }
   | { type: 'start_experience'; kind: 'demo' | 'show' }
-  | { type: 'stop_experience' };
+  | { type: 'stop_experience' }
+  | { type: 'use_extensions'; extensions: WebExtension[] }
+  | { type: 'select_agent'; agent: number };
 
 /** Parses one incoming frame; null for anything that is not a protocol-1 JSON object. */
 export function parseServerMessage(data: unknown): ServerMessage | null {

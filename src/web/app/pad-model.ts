@@ -16,6 +16,8 @@ export interface TopRailLight extends PadLight {
   /** The action a press sends, or null for the overflow light and the reserved positions. */
   readonly action: ActionName | null;
   readonly role: string;
+  /** Pressed here and not answered yet: dark, and a second press sends nothing. */
+  readonly sending: boolean;
 }
 
 export interface PadModel {
@@ -51,7 +53,7 @@ export function padModel(state: SessionState): PadModel {
   if (isShowDisplayed(state) && state.performance !== null) {
     const show = state.performance;
     return {
-      top: TOP_RAIL.map((role, i) => ({ color: show.top[i] ?? OFF, enabled: false, action: null, role: role ?? 'reserved' })),
+      top: TOP_RAIL.map((role, i) => ({ color: show.top[i] ?? OFF, enabled: false, action: null, role: role ?? 'reserved', sending: false })),
       grid: show.grid,
       scenes: show.right.map((color) => ({ color, enabled: false })),
       showing: true,
@@ -59,16 +61,17 @@ export function padModel(state: SessionState): PadModel {
   }
   const frame = state.surface?.visual_frame ?? EMPTY_FRAME;
   return {
-    top: TOP_RAIL.map((role) => topLight(role, frame, connected)),
+    top: TOP_RAIL.map((role) => topLight(role, frame, connected, state.presses.held)),
     grid: frame.state.map((row, y) => [...row.map(cssColorForToken), cssColorForToken(frame.statuses[y] ?? 'off')]),
     scenes: frame.selectors.map((token) => ({ color: cssColorForToken(token), enabled: connected && token !== 'off' })),
     showing: false,
   };
 }
 
-function topLight(role: ActionName | 'overflow' | null, frame: VisualFrameJson, connected: boolean): TopRailLight {
-  if (role === null) return { color: OFF, enabled: false, action: null, role: 'reserved' };
-  if (role === 'overflow') return { color: cssColorForToken(frame.overflow), enabled: false, action: null, role };
+function topLight(role: ActionName | 'overflow' | null, frame: VisualFrameJson, connected: boolean, held: ReadonlySet<ActionName>): TopRailLight {
+  if (role === null) return { color: OFF, enabled: false, action: null, role: 'reserved', sending: false };
+  if (role === 'overflow') return { color: cssColorForToken(frame.overflow), enabled: false, action: null, role, sending: false };
+  if (held.has(role)) return { color: OFF, enabled: false, action: role, role, sending: true };
   const token = frame.actions[role];
-  return { color: cssColorForToken(token), enabled: connected && token !== 'off', action: role, role };
+  return { color: cssColorForToken(token), enabled: connected && token !== 'off', action: role, role, sending: false };
 }

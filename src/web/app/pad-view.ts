@@ -1,5 +1,7 @@
-import { describeState, element, paint } from './dom.js';
+import { element, paint, spokenState } from './dom.js';
 import type { DemoInput } from '../../experiences/manifest/demo-manifest.js';
+import { ACTION_KEYS } from './keyboard.js';
+import { ACTION_NAMES } from './press-feedback.js';
 import { TOP_RAIL, type ActionName, type PadModel } from './pad-model.js';
 import type { SurfaceMessage } from './messages.js';
 
@@ -8,23 +10,21 @@ export interface PadInput {
   select(slot: number): void;
 }
 
-const ACTION_GLYPHS: Readonly<Record<string, { glyph: string; label: string }>> = {
-  approve: { glyph: '✓', label: 'Approve' },
-  reject: { glyph: '✕', label: 'Reject' },
-  retry: { glyph: '↻', label: 'Retry' },
-  stop: { glyph: '■', label: 'Stop' },
-  overflow: { glyph: '+', label: 'More agents than Scenes' },
-  reserved: { glyph: '', label: 'Unused' },
-};
+/** Glyphs drawn on the action buttons; the words are the caption under each. */
+const ACTION_GLYPHS: Readonly<Record<ActionName, string>> = { approve: '✓', reject: '✕', retry: '↻', stop: '■' };
 
 /**
  * The 80 lights in the Launchpad arrangement (visual-protocol-1.md §2): a top
- * rail of eight round buttons, the 8×8 matrix (state canvas plus status
- * column) and the right rail of eight Scene buttons.
+ * rail of eight round lights, the 8×8 matrix (state canvas plus status
+ * column) and the right rail of eight Scene buttons. Only what a press can
+ * change is a button: the four actions and the Scene rail. The overflow light
+ * and the reserved positions are plain lights, and an empty Scene shows no
+ * number and looks flat.
  */
 export class PadView {
   readonly #root: HTMLElement;
-  readonly #top: HTMLButtonElement[] = [];
+  readonly #top: HTMLElement[] = [];
+  readonly #captions: HTMLElement[] = [];
   readonly #cells: HTMLElement[][] = [];
   readonly #scenes: HTMLButtonElement[] = [];
   readonly #matrix: HTMLElement;
@@ -33,13 +33,17 @@ export class PadView {
     this.#root = root;
     const rail = element('div', 'rail rail-top');
     TOP_RAIL.forEach((role, position) => {
-      const button = element('button', 'light round', ACTION_GLYPHS[role ?? 'reserved']!.glyph);
-      button.type = 'button';
-      button.dataset['position'] = String(position);
-      if (role !== null && role !== 'overflow') button.addEventListener('click', () => input.action(role));
-      this.#top.push(button);
-      rail.append(button);
+      const cell = element('div', 'top-cell');
+      const light = role === null || role === 'overflow' ? this.#plainLight(role) : this.#actionButton(role, position, input);
+      const caption = element('span', 'caption', role === null || role === 'overflow' ? '' : ACTION_NAMES[role]);
+      caption.setAttribute('aria-hidden', 'true');
+      cell.append(light, caption);
+      this.#top.push(light);
+      this.#captions.push(caption);
+      rail.append(cell);
     });
+    const corner = element('div', 'rail-corner caption', 'Scenes');
+    corner.setAttribute('aria-hidden', 'true');
     this.#matrix = element('div', 'matrix');
     this.#matrix.setAttribute('role', 'img');
     for (let y = 0; y < 8; y += 1) {
@@ -53,24 +57,33 @@ export class PadView {
     }
     const scenes = element('div', 'rail rail-right');
     for (let slot = 0; slot < 8; slot += 1) {
-      const button = element('button', 'light round scene', String(slot + 1));
+      const button = element('button', 'light round scene');
       button.type = 'button';
+      button.setAttribute('aria-keyshortcuts', String(slot + 1));
       button.addEventListener('click', () => input.select(slot));
       this.#scenes.push(button);
       scenes.append(button);
     }
-    root.append(rail, this.#matrix, scenes);
+    root.append(rail, corner, this.#matrix, scenes);
   }
 
   update(model: PadModel, surface: SurfaceMessage | null): void {
     this.#root.classList.toggle('showing', model.showing);
+    const overflow = surface?.view.overflow_count ?? 0;
     model.top.forEach((light, i) => {
-      const button = this.#top[i]!;
-      paint(button, light.color);
-      button.disabled = !light.enabled;
-      const overflow = surface?.view.overflow_count ?? 0;
-      const label = ACTION_GLYPHS[light.role]!.label;
-      button.setAttribute('aria-label', light.role === 'overflow' && overflow > 0 ? `${label}: ${overflow} waiting` : label);
+      const node = this.#top[i]!;
+      paint(node, light.color);
+      node.classList.toggle('lit', light.enabled);
+      node.classList.toggle('sending', light.sending);
+      if (node instanceof HTMLButtonElement) {
+        node.disabled = !light.enabled;
+        node.setAttribute('aria-label', light.sending ? `${ACTION_NAMES[light.action!]} (sent)` : ACTION_NAMES[light.action!]);
+      } else if (light.role === 'overflow') {
+        const text = overflow > 0 ? `${overflow} more` : '';
+        node.classList.toggle('active', overflow > 0 && !model.showing);
+        this.#captions[i]!.textContent = model.showing ? '' : text;
+        node.setAttribute('aria-label', overflow > 0 ? `${overflow} agent${overflow === 1 ? '' : 's'} without a Scene` : 'No agents without a Scene');
+      }
     });
     model.grid.forEach((row, y) => row.forEach((color, x) => paint(this.#cells[y]![x]!, color)));
     const sessions = surface?.view.sessions ?? [];
@@ -79,16 +92,37 @@ export class PadView {
       paint(button, light.color);
       button.disabled = !light.enabled;
       const session = sessions.find((candidate) => candidate.slot === slot);
-      const who = session ? `${session.label}, ${describeState(session.state)}${session.selected ? ', selected' : ''}` : 'empty';
+      const occupied = session !== undefined && !model.showing;
+      button.classList.toggle('empty', !occupied && !model.showing);
+      button.textContent = occupied ? String(slot + 1) : '';
+      const who = session ? `${session.label}, ${spokenState(session.state)}${session.selected ? ', selected' : ''}` : 'empty';
       button.setAttribute('aria-label', `Scene ${slot + 1}: ${who}`);
+      if (session?.selected) button.setAttribute('aria-current', 'true');
+      else button.removeAttribute('aria-current');
     });
-    const selected = model.showing ? 'Show playing' : `Selected agent: ${describeState(surface?.view.selected_state ?? null)}`;
+    const selected = model.showing ? 'Show playing' : `Selected agent: ${spokenState(surface?.view.selected_state ?? null)}`;
     this.#matrix.setAttribute('aria-label', selected);
   }
 
   /** Rings the control an offline Demo stage points at (experiences.md §13); null rings none. */
   guide(target: DemoInput | null): void {
-    this.#top.forEach((button, position) => button.classList.toggle('guide', target?.event === 'action' && TOP_RAIL[position] === target.action));
+    this.#top.forEach((light, position) => light.classList.toggle('guide', target?.event === 'action' && TOP_RAIL[position] === target.action));
     this.#scenes.forEach((button, slot) => button.classList.toggle('guide', target?.event === 'select' && target.slot === slot));
+  }
+
+  #actionButton(action: ActionName, position: number, input: PadInput): HTMLButtonElement {
+    const button = element('button', 'light round action', ACTION_GLYPHS[action]);
+    button.type = 'button';
+    button.dataset['position'] = String(position);
+    button.setAttribute('aria-keyshortcuts', ACTION_KEYS[action]);
+    button.addEventListener('click', () => input.action(action));
+    return button;
+  }
+
+  #plainLight(role: 'overflow' | null): HTMLElement {
+    const light = element('div', `light round ${role ?? 'reserved'}`);
+    if (role === 'overflow') light.setAttribute('role', 'img');
+    else light.setAttribute('aria-hidden', 'true');
+    return light;
   }
 }

@@ -1,6 +1,8 @@
 import type { SurfaceEvent } from '../../domain/index.js';
+import { renderConnection } from './connection-view.js';
 import { byId } from './dom.js';
-import { LegendView } from './legend-view.js';
+import { bindKeyboard } from './keyboard-binding.js';
+import { LegendView, legendElements } from './legend-view.js';
 import { padModel } from './pad-model.js';
 import { PadView } from './pad-view.js';
 import { browserFetchJson, loadPublicManifests } from './public-manifests.js';
@@ -30,8 +32,7 @@ import { errorMessage } from '../../support/error-message.js';
  * connects them to the page, a clock and the sound player.
  */
 export async function startPublicApp(): Promise<void> {
-  byId('status').textContent = 'Offline';
-  byId('status').dataset['status'] = 'offline';
+  renderConnection('offline', null);
   let manifests: PublicManifests;
   try {
     manifests = await loadPublicManifests(browserFetchJson(fetch.bind(window)));
@@ -60,7 +61,14 @@ function runPublicApp(manifests: PublicManifests): void {
   };
   const press = (event: SurfaceEvent) => apply(pressPublic(manifests, state, event));
   const pad = new PadView(byId('pad'), { action: (action) => press({ type: 'action_pressed', action }), select: (slot) => press({ type: 'session_selected', slot }) });
-  const legend = new LegendView(byId<HTMLOListElement>('legend'), byId('legend-empty'), (slot) => press({ type: 'session_selected', slot }));
+  const legend = new LegendView(legendElements(), { select: (slot) => press({ type: 'session_selected', slot }), selectAgent: () => undefined });
+  let model = padModel(publicScreen(manifests, state).session);
+  // Keys press what a click would: a Scene, or an action that is lit.
+  bindKeyboard(document, (command) => {
+    if (model.showing) return;
+    if (command.kind === 'scene') press({ type: 'session_selected', slot: command.slot });
+    else if (command.kind === 'action' && model.top.some((light) => light.action === command.action && light.enabled)) press({ type: 'action_pressed', action: command.action });
+  });
   const panel = new PublicPanel(
     {
       mode: (mode) => apply(choosePublicMode(state, mode, performance.now())),
@@ -74,11 +82,11 @@ function runPublicApp(manifests: PublicManifests): void {
 
   function render(): void {
     const screen = publicScreen(manifests, state);
-    const model = padModel(screen.session);
+    model = padModel(screen.session);
     pad.update(model, screen.session.surface);
     pad.guide(screen.guidance?.target ?? null);
     const guided = screen.guidance?.target;
-    legend.update(screen.session.surface, !model.showing, guided?.event === 'select' ? guided.slot : null);
+    legend.update(screen.session.surface, null, !model.showing, guided?.event === 'select' ? guided.slot : null);
     panel.update(screen, state);
     sound.onExperience(screen.session.experience);
   }
@@ -94,6 +102,8 @@ function runPublicApp(manifests: PublicManifests): void {
   }
 
   byId('experience-panel').hidden = true;
+  byId('selection').hidden = true;
+  byId('layout').dataset['live'] = 'true';
   byId('public-panel').hidden = false;
   wireSoundToggle(byId<HTMLButtonElement>('sound'), sound);
   render();

@@ -1,5 +1,5 @@
 import { AGENT_STATES, type AgentState } from '../../domain/index.js';
-import { byId, describeState, element } from './dom.js';
+import { byId, element, stateWord } from './dom.js';
 import { sandboxLabel } from './public-sandbox.js';
 import { PUBLIC_MODES, type PublicMode, type PublicScreen, type PublicState } from './public-runtime.js';
 
@@ -32,7 +32,7 @@ export class PublicPanel {
       const picker = element('select');
       picker.id = `sandbox-state-${slot}`;
       for (const state of AGENT_STATES) {
-        const option = element('option', undefined, describeState(state));
+        const option = element('option', undefined, stateWord(state));
         option.value = state;
         picker.append(option);
       }

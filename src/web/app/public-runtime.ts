@@ -8,6 +8,7 @@ import { experienceStateMessage } from '../protocol/experience-message.js';
 import { performanceFrameMessage } from '../protocol/performance-message.js';
 import { surfaceMessage } from '../protocol/surface-message.js';
 import type { SessionState } from './live-session.js';
+import { NO_PRESSES } from './press-tracker.js';
 import { publicDemoInput, startPublicDemo, type PublicDemo } from './public-demo.js';
 import { INITIAL_SANDBOX, sandboxInput, sandboxSetState, sandboxView, type Sandbox } from './public-sandbox.js';
 import {
@@ -117,7 +118,7 @@ function earconView(earcon: Earcon): ExperienceView {
 }
 
 function session(fields: Pick<SessionState, 'surface' | 'experience' | 'performance'>): SessionState {
-  return { status: 'connected', admin: false, lanEnabled: false, pairing: null, error: null, ...fields };
+  return { status: 'connected', admin: false, lanEnabled: false, pairing: null, error: null, overflow: null, extensions: [], presses: NO_PRESSES, ...fields };
 }
 
 export function publicScreen(manifests: PublicManifests, state: PublicState): PublicScreen {

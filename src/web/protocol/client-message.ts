@@ -1,6 +1,7 @@
 import { isControlAction, type ControlAction, type ExperienceKind } from '../../domain/index.js';
 import { BROWSER_SELECTOR_CAPACITY, MAX_CREDENTIAL_LENGTH, MAX_WEB_MESSAGE_BYTES, WEB_PROTOCOL_VERSION } from '../limits.js';
 import { WEB_ERRORS, invalidMessage, type WebError } from './errors.js';
+import { WEB_EXTENSIONS, type WebExtension } from './extension-messages.js';
 
 /** A browser message after the edge has parsed it (web-surface-protocol-1.md §11); nothing behind it re-validates. */
 export type ClientCommand =
@@ -10,7 +11,10 @@ export type ClientCommand =
   | { readonly type: 'create_pairing' }
   | { readonly type: 'revoke_remote' }
   | { readonly type: 'start_experience'; readonly kind: ExperienceKind }
-  | { readonly type: 'stop_experience' };
+  | { readonly type: 'stop_experience' }
+  // Our extensions (extension-messages.ts); a reference client never sends them.
+  | { readonly type: 'use_extensions'; readonly extensions: readonly WebExtension[] }
+  | { readonly type: 'select_agent'; readonly agent: number };
 
 export type DecodeResult = { readonly ok: true; readonly command: ClientCommand } | { readonly ok: false; readonly error: WebError };
 
@@ -30,7 +34,15 @@ const SHAPES: Readonly<Record<ClientCommand['type'], MessageShape>> = {
   revoke_remote: { required: [], optional: [], build: () => ({ type: 'revoke_remote' }) },
   start_experience: { required: ['kind'], optional: [], build: buildStartExperience },
   stop_experience: { required: [], optional: [], build: () => ({ type: 'stop_experience' }) },
+  use_extensions: { required: ['extensions'], optional: [], build: buildUseExtensions },
+  select_agent: { required: ['agent'], optional: [], build: buildSelectAgent },
 };
+
+/** Every message type a browser may send, as the decoder knows them. */
+export const CLIENT_COMMAND_TYPES = Object.keys(SHAPES) as readonly ClientCommand['type'][];
+
+/** More names than any client has a reason to send; unknown ones are ignored, so a newer app works with an older daemon. */
+export const MAX_EXTENSION_NAMES = 16;
 
 const ENVELOPE_FIELDS = ['protocol', 'type'];
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -99,6 +111,21 @@ function buildStartExperience(message: JsonObject): ClientCommand | WebError {
   return kind === 'demo' || kind === 'show'
     ? { type: 'start_experience', kind }
     : invalidMessage('experience kind must be demo or show');
+}
+
+function buildUseExtensions(message: JsonObject): ClientCommand | WebError {
+  const names = message['extensions'];
+  if (!Array.isArray(names) || names.length > MAX_EXTENSION_NAMES || !names.every((name) => typeof name === 'string')) {
+    return invalidMessage(`extensions must be a list of at most ${MAX_EXTENSION_NAMES} names`);
+  }
+  return { type: 'use_extensions', extensions: WEB_EXTENSIONS.filter((known) => names.includes(known)) };
+}
+
+function buildSelectAgent(message: JsonObject): ClientCommand | WebError {
+  const agent = message['agent'];
+  return typeof agent === 'number' && Number.isSafeInteger(agent) && agent >= 0
+    ? { type: 'select_agent', agent }
+    : invalidMessage('agent must be a non-negative integer');
 }
 
 function codePointLength(text: string): number {

@@ -1,7 +1,7 @@
 import type { AgentState, ControlAction, SurfaceView } from '../../domain/index.js';
 import { VISUAL_PROTOCOL_VERSION, compileVisualFrame, visualFrameToJson, type VisualFrameJson } from '../../visual-protocol/index.js';
 import { BROWSER_SELECTOR_CAPACITY, WEB_PROTOCOL_VERSION } from '../limits.js';
-import { sanitizeLabel } from './labels.js';
+import { sceneLabel } from './labels.js';
 
 export interface SurfaceSessionJson {
   slot: number;
@@ -40,7 +40,7 @@ export function surfaceMessage(view: SurfaceView): SurfaceMessage {
       state: session.state,
       selected: session.selected,
       accent: session.accent,
-      label: sanitizeLabel(session.label, session.slot),
+      label: sceneLabel(session.label, session.slot, session.host),
     }));
   return {
     protocol: WEB_PROTOCOL_VERSION,

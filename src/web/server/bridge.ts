@@ -2,18 +2,20 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
+import { adminUrlOf } from '../auth/admin-token-file.js';
 import { CredentialAuthority } from '../auth/credential-authority.js';
 import { classifyPeer } from '../auth/peer-address.js';
 import { CRYPTO_SECRETS, type SecretSource } from '../auth/secrets.js';
 import { AdvertisedOriginError, parseAdvertisedOrigin, type AdvertisedOrigin } from '../http/advertised-origin.js';
 import type { HostPolicy } from '../http/host-header.js';
-import { AUTHENTICATION_TIMEOUT_MS, DEFAULT_WEB_PORT, MAX_CREDENTIAL_LENGTH, TOKEN_BYTES } from '../limits.js';
+import { AUTHENTICATION_TIMEOUT_MS, DEFAULT_WEB_PORT, LOOPBACK_HOST, MAX_CREDENTIAL_LENGTH, TOKEN_BYTES } from '../limits.js';
 import type { PairingOffer } from '../protocol/server-messages.js';
 import { QR_MAX_BYTES } from '../qr/qr-code.js';
 import { qrSvgDataUri } from '../qr/qr-svg.js';
 import { defaultAssetRoot, WebAppMissingError } from './asset-root.js';
 import { BrowserConnection, type ConnectionContext } from './browser-connection.js';
 import { ClientRegistry } from './client-registry.js';
+import { loopbackOwnerLookup } from './loopback-owner.js';
 import { SurfaceEventQueue } from './event-queue.js';
 import { createListener, listen, stopListening } from './listeners.js';
 import { Publisher } from './publisher.js';
@@ -21,14 +23,14 @@ import { WebSurface } from './web-surface.js';
 import { SILENT_WEB_LOGGER, type WebLogger } from './web-logger.js';
 import { createWebSocketTransport, type WebSocketTransport } from './ws-adapter.js';
 
-export const LOOPBACK_HOST = '127.0.0.1';
+export { LOOPBACK_HOST };
 
 export interface WebBridgeOptions {
   /** Default 8765; 0 lets the OS choose. */
   readonly port?: number;
   /** LAN mode: a second listener on `bindHost` (same port), advertised as `http://<advertiseHost>:<port>`. */
   readonly lan?: { readonly bindHost: string; readonly advertiseHost?: string } | null;
-  /** Tests only: a fixed admin token instead of a fresh random one. */
+  /** The admin token kept from an earlier run (the CLI's token file), or a test's fixed one; default a fresh random one. */
   readonly adminToken?: string;
   /** The built browser app; default `dist/web-app` of the package. */
   readonly assetRoot?: string;
@@ -42,9 +44,16 @@ export interface WebBridgeOptions {
    * production; tests substitute one to play several LAN peers on loopback.
    */
   readonly peerAddressOf?: (request: IncomingMessage) => string | undefined;
+  /**
+   * The user owning the client end of a loopback connection (null: unknown).
+   * The kernel's answer in production (see loopback-owner.ts); tests play
+   * other users of the machine.
+   */
+  readonly loopbackOwnerOf?: (request: IncomingMessage) => number | null;
 }
 
 const tcpPeerAddress = (request: IncomingMessage) => request.socket.remoteAddress;
+const kernelLoopbackOwner = (request: IncomingMessage) => loopbackOwnerLookup()?.(request.socket) ?? null;
 /** `<base>/#pair=` plus the 32-character secret, in UTF-8 bytes. */
 const pairingUrlLength = (baseUrl: string) => Buffer.byteLength(`${baseUrl}/#pair=`) + 32;
 const monotonicSeconds = () => performance.now() / 1000;
@@ -120,7 +129,7 @@ export class WebBridge {
 
   /** `http://127.0.0.1:<port>/#admin=<token>`: the token travels in the fragment, never in a request (§4). */
   get adminUrl(): string {
-    return `http://${LOOPBACK_HOST}:${this.#port}/#admin=${this.#adminToken}`;
+    return adminUrlOf(this.#port, this.#adminToken);
   }
 
   get lanEnabled(): boolean {
@@ -202,8 +211,11 @@ export class WebBridge {
       return;
     }
     const peer = classifyPeer((this.#options.peerAddressOf ?? tcpPeerAddress)(request));
+    const owner = peer.loopback ? (this.#options.loopbackOwnerOf ?? kernelLoopbackOwner)(request) : null;
+    // Pending budgets count per user on this machine where the kernel says who it is, else per address.
+    const peerKey = owner === null ? peer.ip : `uid ${owner}`;
     this.#transport.upgrade(request, socket, head, (browserSocket) => {
-      new BrowserConnection(browserSocket, peer, this.#connectionContext).start();
+      new BrowserConnection(browserSocket, peer, peerKey, this.#connectionContext).start();
     });
   }
 }

@@ -1,9 +1,11 @@
-import { actionPressed, experienceRequested, experienceStopRequested, sessionSelected } from '../../domain/index.js';
+import { actionPressed, agentSelected, experienceRequested, experienceStopRequested, sessionSelected } from '../../domain/index.js';
 import type { CredentialAuthority } from '../auth/credential-authority.js';
 import type { Peer } from '../auth/peer-address.js';
 import { MAX_BUFFERED_OUTBOUND_BYTES } from '../limits.js';
 import { decodeClientMessage, type ClientCommand } from '../protocol/client-message.js';
 import { WEB_ERRORS, type WebError } from '../protocol/errors.js';
+import type { WebExtension } from '../protocol/extension-messages.js';
+import { ConnectionExtensions } from './connection-extensions.js';
 import {
   REMOTE_REVOKED_MESSAGE,
   authenticatedMessage,
@@ -46,18 +48,22 @@ const POLICY_CLOSE = 1008;
  */
 export class BrowserConnection implements TrackedClient {
   readonly remote: boolean;
+  readonly peerKey: string;
   readonly #socket: BrowserSocket;
   readonly #peer: Peer;
   readonly #context: ConnectionContext;
   readonly #rate = new CommandRate();
   #state: 'pending' | 'registered' | 'closing' = 'pending';
+  readonly #extensions: ConnectionExtensions;
   #authenticationTimer: NodeJS.Timeout | null = null;
 
-  constructor(socket: BrowserSocket, peer: Peer, context: ConnectionContext) {
+  constructor(socket: BrowserSocket, peer: Peer, peerKey: string, context: ConnectionContext) {
     this.#socket = socket;
     this.#peer = peer;
     this.#context = context;
     this.remote = !peer.loopback;
+    this.peerKey = peerKey;
+    this.#extensions = new ConnectionExtensions((text) => this.deliver(text), context.events, context.publisher);
   }
 
   start(): void {
@@ -70,13 +76,23 @@ export class BrowserConnection implements TrackedClient {
     this.#authenticationTimer = setTimeout(() => this.#refuse(WEB_ERRORS.authenticationTimeout), this.#context.authenticationTimeoutMs);
   }
 
+  /** Past the output budget nothing more is queued: the close frame goes out, and the transport cuts the peer 1 s later. */
   deliver(text: string): boolean {
     if (this.#state !== 'registered') return false;
     if (this.#socket.bufferedAmount > MAX_BUFFERED_OUTBOUND_BYTES) {
-      this.#socket.terminate();
+      this.#context.logger.warn(`web: closed a browser at ${this.#peer.ip} that stopped reading: more than ${MAX_BUFFERED_OUTBOUND_BYTES} bytes waited for it`);
+      this.closeWith(POLICY_CLOSE, 'too slow to read the updates');
       return false;
     }
     return this.#socket.send(text);
+  }
+
+  wants(extension: WebExtension): boolean {
+    return this.#extensions.wants(extension);
+  }
+
+  displace(): void {
+    this.#refuse(WEB_ERRORS.connectionLimit);
   }
 
   closeWith(code: number, reason: string): void {
@@ -131,15 +147,19 @@ export class BrowserConnection implements TrackedClient {
       case 'authenticate':
         return this.#sendError(WEB_ERRORS.alreadyAuthenticated);
       case 'action':
-        return events.push(actionPressed(command.action));
+        return this.#extensions.press(command.action, (receipt) => actionPressed(command.action, receipt));
       case 'select_session':
-        return events.push(sessionSelected(command.slot));
+        return void events.push(sessionSelected(command.slot));
+      case 'select_agent':
+        return this.#extensions.press('select', (receipt) => agentSelected(command.agent, receipt));
+      case 'use_extensions':
+        return this.#extensions.use(command.extensions);
       default:
         return this.#adminCommand(command);
     }
   }
 
-  #adminCommand(command: Exclude<ClientCommand, { type: 'authenticate' | 'action' | 'select_session' }>): void {
+  #adminCommand(command: Exclude<ClientCommand, { type: 'authenticate' | 'action' | 'select_session' | 'select_agent' | 'use_extensions' }>): void {
     if (!this.#peer.loopback) return this.#sendError(WEB_ERRORS.adminRequired);
     const context = this.#context;
     switch (command.type) {
@@ -151,9 +171,9 @@ export class BrowserConnection implements TrackedClient {
         context.revokeRemote();
         return this.#send(REMOTE_REVOKED_MESSAGE);
       case 'start_experience':
-        return context.events.push(experienceRequested(command.kind));
+        return void context.events.push(experienceRequested(command.kind));
       case 'stop_experience':
-        return context.events.push(experienceStopRequested());
+        return void context.events.push(experienceStopRequested());
     }
   }
 

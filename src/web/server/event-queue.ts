@@ -8,8 +8,11 @@ import { MAX_PENDING_SURFACE_EVENTS } from '../limits.js';
 export class SurfaceEventQueue {
   #events: SurfaceEvent[] = [];
 
-  push(event: SurfaceEvent): void {
-    if (this.#events.length < MAX_PENDING_SURFACE_EVENTS) this.#events.push(event);
+  /** False when the queue was full and the event was dropped. */
+  push(event: SurfaceEvent): boolean {
+    if (this.#events.length >= MAX_PENDING_SURFACE_EVENTS) return false;
+    this.#events.push(event);
+    return true;
   }
 
   /** Everything queued so far, oldest first; the queue is empty afterwards. */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CLOSE_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_REQUEST_HEADERS, REQUEST_TIMEOUT_MS } from '../limits.js';
+import { CLOSE_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_REQUEST_HEADERS, REQUEST_DEADLINE_CHECK_MS, REQUEST_TIMEOUT_MS } from '../limits.js';
 import { routeRequest, type RouterContext } from '../http/request-router.js';
 import { NOT_FOUND, sendRawResponse, sendResponse } from '../http/responses.js';
 import type { WebLogger } from './web-logger.js';
@@ -17,7 +17,8 @@ export interface ListenerHandlers {
  * One HTTP server running the shared handler (§1: both listeners are
  * identical; the peer address alone decides roles). Host-header checks are
  * the bridge's own, so Node's built-in Host requirement is off; the other
- * limits match the reference's library (§3.1).
+ * limits match the reference's library (§3.1): a request, or a connection
+ * that never sends one, is closed 10 s (at most 11 s) after it began.
  */
 export function createListener(handlers: ListenerHandlers): Server {
   const server = createServer({
@@ -25,8 +26,12 @@ export function createListener(handlers: ListenerHandlers): Server {
     maxHeaderSize: MAX_HEADER_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     headersTimeout: REQUEST_TIMEOUT_MS,
+    // Node checks those two only this often (30 s by default), so a slow request outlived them by up to 30 s.
+    connectionsCheckingInterval: REQUEST_DEADLINE_CHECK_MS,
   });
   server.maxHeadersCount = MAX_REQUEST_HEADERS;
+  // A connection that sends nothing at all starts no request; inactivity ends it. The WebSocket library lifts this on upgrade.
+  server.timeout = REQUEST_TIMEOUT_MS;
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     routeRequest(request, false, handlers.router)
       // Without an upgrade, routing never chooses the WebSocket path.

@@ -1,6 +1,7 @@
 import type { ShowFrame, SurfaceView } from '../../domain/index.js';
 import { MAX_WEB_MESSAGE_BYTES } from '../limits.js';
 import { endsShowPicture, experienceStateMessage, IDLE_EXPERIENCE_VIEW, type ExperienceView } from '../protocol/experience-message.js';
+import { overflowMessage } from '../protocol/extension-messages.js';
 import { performanceFrameMessage } from '../protocol/performance-message.js';
 import { surfaceMessage } from '../protocol/surface-message.js';
 import { encodeServerMessage } from '../protocol/wire-json.js';
@@ -18,6 +19,8 @@ export class Publisher {
   #surface: string | null = null;
   #experience: string;
   #performance: string | null = null;
+  /** The latest `overflow` extension message; sent only when it changes, and only to clients that asked. */
+  #overflow: string | null = null;
 
   constructor(registry: ClientRegistry, logger: WebLogger) {
     this.#registry = registry;
@@ -30,6 +33,15 @@ export class Publisher {
     if (text === null) return;
     this.#surface = text;
     this.#registry.broadcast(text);
+    const overflow = this.#encode(overflowMessage(view));
+    if (overflow === null || overflow === this.#overflow) return;
+    this.#overflow = overflow;
+    this.#registry.broadcast(overflow, 'overflow');
+  }
+
+  /** What a client that has just asked for `overflow` needs to catch up. */
+  overflowSnapshot(): string | null {
+    return this.#overflow;
   }
 
   publishShowFrame(frame: ShowFrame): void {

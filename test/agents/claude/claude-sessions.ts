@@ -24,8 +24,8 @@ export interface ClaudeLaunch {
   readonly output: () => string;
 }
 
-/** Starts `pad-lattice claude` (the executable `bin`) so that the fake claude runs a SessionStart, then a PermissionRequest hook. */
-export function launchClaude(bin: string, socket: string, sessionId: string, label: string): ClaudeLaunch {
+/** Starts `pad-lattice claude` (`cli`: the program and its leading arguments) so that the fake claude runs a SessionStart, then a PermissionRequest hook. */
+export function launchClaude(cli: readonly string[], socket: string, sessionId: string, label: string): ClaudeLaunch {
   const dir = privateTempDir('pl-claude-e2e-');
   const record = join(dir, 'record.json');
   const release = join(dir, 'release');
@@ -33,7 +33,8 @@ export function launchClaude(bin: string, socket: string, sessionId: string, lab
     { session_id: sessionId, cwd: dir, hook_event_name: 'SessionStart', source: 'startup', model: 'claude-test' },
     { session_id: sessionId, cwd: dir, hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: 'npm test' } },
   ];
-  const child = spawn(bin, ['claude', '--socket', socket, '--claude', FAKE_CLAUDE, '--label', label, '--approval-timeout', '30'], {
+  const [program = '', ...leading] = cli;
+  const child = spawn(program, [...leading, 'claude', '--socket', socket, '--claude', FAKE_CLAUDE, '--label', label, '--approval-timeout', '30'], {
     cwd: dir,
     // Its own session: the launcher's title write finds no terminal instead of retitling the test runner's.
     detached: true,

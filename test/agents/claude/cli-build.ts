@@ -7,20 +7,20 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 /** The folders of package.json `files` besides the build output; the daemon reads them at start. */
 const PACKAGED_DATA = ['profiles', 'schemas', 'shows', 'demos'];
 
-/** A compiled copy of the CLI laid out like an npm install: bin links to the built entry files. */
+/** A compiled copy of the CLI, startable the two ways users start it. */
 export interface BuiltCli {
   readonly root: string;
   /** The built `src/cli/main.js`, for running a command (the daemon) with `node`. */
   readonly main: string;
-  /** `pad-lattice` with a `pad-lattice-hook` sibling (the light hook entry is used). */
-  readonly withHookEntry: string;
-  /** `pad-lattice` alone (hooks fall back to `pad-lattice claude-hook`). */
-  readonly withoutHookEntry: string;
+  /** As npm installs it: a `pad-lattice` bin link to the (executable) entry file. */
+  readonly npmBin: readonly string[];
+  /** As a checkout runs it: `node dist/src/cli/main.js`. */
+  readonly checkout: readonly string[];
 }
 
 /**
  * Compiles src/cli/main.ts and the light hook entry (and what they import)
- * into `root`, so the end-to-end test runs the real executables as Claude
+ * into `root`, so the end-to-end test runs the real programs as Claude
  * Code would: each hook is its own process started through `sh -c`. The
  * compiler's exit status is not checked, because other parts of the tree
  * may be mid-edit; the entry files must exist and run.
@@ -46,17 +46,11 @@ export function buildCli(root: string): BuiltCli {
   // The packaged data (built-in profiles, schemas, shows, demos) sits next to package.json, as in the published package.
   for (const data of PACKAGED_DATA) symlinkSync(join(REPO, data), join(root, data));
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'pad-lattice', version: '0.0.0-test', type: 'module' }));
+  // The bin link needs an executable file; the hook entry stays 0644, as tsc writes it: hooks run
+  // through `node`, so they work whatever its mode.
   chmodSync(main, 0o755);
-  chmodSync(hookMain, 0o755);
-  const withHookEntry = binDir(root, 'bin-light', main, hookMain);
-  const withoutHookEntry = binDir(root, 'bin-plain', main, null);
-  return { root, main, withHookEntry, withoutHookEntry };
-}
-
-function binDir(root: string, name: string, main: string, hookMain: string | null): string {
-  const dir = join(root, name);
-  mkdirSync(dir);
-  symlinkSync(main, join(dir, 'pad-lattice'));
-  if (hookMain !== null) symlinkSync(hookMain, join(dir, 'pad-lattice-hook'));
-  return join(dir, 'pad-lattice');
+  const bin = join(root, 'bin');
+  mkdirSync(bin);
+  symlinkSync(main, join(bin, 'pad-lattice'));
+  return { root, main, npmBin: [join(bin, 'pad-lattice')], checkout: [process.execPath, main] };
 }

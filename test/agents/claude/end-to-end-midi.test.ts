@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFF_TOKEN, type LightToken } from '../../../src/domain/index.js';
-import type { StatusSessionReport } from '../../../src/client/index.js';
 import { cleanUpFakes, privateTempDir, until } from '../shared/fake-daemon.js';
 import { buildCli, type BuiltCli } from './cli-build.js';
 import { ALLOW, DENY, hooksDone, killAll, launchClaude, releaseAll, sessionOf, untilSessions, type ClaudeLaunch } from './claude-sessions.js';
-import { startTraceDaemon, type PadAddress, type TraceDaemon } from './trace-daemon.js';
+import { padsOf, startTraceDaemon } from './trace-daemon.js';
 
 const PROFILE = 'novation/launchpad/pro-mk1';
 
@@ -16,28 +14,6 @@ beforeAll(() => {
 
 afterAll(cleanUpFakes);
 
-/** The addresses and colours of the profile this test plays on, so no MIDI number is written twice. */
-function padsOf(daemon: TraceDaemon) {
-  const { surface, lookup } = daemon.profile;
-  const present = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`${PROFILE} has no ${what}`);
-    return value;
-  };
-  const color = (token: LightToken) => present(lookup.colors.get(token), `colour for ${token}`);
-  return {
-    approve: present(surface.actions.approve, 'approve control'),
-    reject: present(surface.actions.reject, 'reject control'),
-    scene: (session: StatusSessionReport | undefined): PadAddress => present(surface.agent_selectors[session?.slot ?? -1], `Scene for slot ${session?.slot}`),
-    sceneColor: (session: StatusSessionReport | undefined, selected: boolean) => {
-      const accent = present(lookup.accents.get(session?.accent ?? ''), `accent ${session?.accent}`);
-      return selected ? accent.selected : accent.unselected;
-    },
-    approveLit: color('action:approve:enabled'),
-    rejectLit: color('action:reject:enabled'),
-    off: color(OFF_TOKEN),
-  };
-}
-
 describe('Claude Code end to end on a MIDI controller (daemon, launchers, hooks and pads all real processes)', () => {
   it('a Scene press then an approve press on the pads answers one PermissionRequest; the session in the other Scene stays pending', async () => {
     const daemon = await startTraceDaemon(cli, PROFILE);
@@ -45,8 +21,8 @@ describe('Claude Code end to end on a MIDI controller (daemon, launchers, hooks 
     const pads = padsOf(daemon);
     const launches: ClaudeLaunch[] = [];
     try {
-      // Alpha's hooks use the light `pad-lattice-hook` sibling, beta's the `pad-lattice claude-hook` fallback.
-      launches.push(launchClaude(cli.withHookEntry, daemon.socket, 'alpha-session', 'alpha'), launchClaude(cli.withoutHookEntry, daemon.socket, 'beta-session', 'beta'));
+      // Alpha runs as npm installs it (a bin link), beta as a checkout runs it (`node dist/src/cli/main.js`).
+      launches.push(launchClaude(cli.npmBin, daemon.socket, 'alpha-session', 'alpha'), launchClaude(cli.checkout, daemon.socket, 'beta-session', 'beta'));
       await untilSessions(client, (sessions) => sessions.filter((s) => s.state === 'waiting_for_approval' && s.leased).length === 2, 'both sessions to wait for approval');
       const alpha = { id: 'alpha-session', launched: launches[0] as ClaudeLaunch, report: await sessionOf(client, 'alpha-session') };
       const beta = { id: 'beta-session', launched: launches[1] as ClaudeLaunch, report: await sessionOf(client, 'beta-session') };

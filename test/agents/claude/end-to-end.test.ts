@@ -26,8 +26,8 @@ describe('Claude Code end to end (real daemon, real CLI processes, fake claude)'
     const beta = makeIdentity('claude', 'beta-session');
     const launches: ClaudeLaunch[] = [];
     try {
-      // Alpha uses the light `pad-lattice-hook` sibling, beta the `pad-lattice claude-hook` fallback.
-      launches.push(launchClaude(cli.withHookEntry, socket, alpha.sessionId, 'alpha'), launchClaude(cli.withoutHookEntry, socket, beta.sessionId, 'beta'));
+      // Alpha runs as npm installs it (a bin link), beta as a checkout runs it (`node dist/src/cli/main.js`).
+      launches.push(launchClaude(cli.npmBin, socket, alpha.sessionId, 'alpha'), launchClaude(cli.checkout, socket, beta.sessionId, 'beta'));
       const [first, second] = launches as [ClaudeLaunch, ClaudeLaunch];
       await untilSessions(
         client,

@@ -7,6 +7,11 @@ export function runHook(input: string | Uint8Array | object, options: HookRunOpt
   return runHookInProcess(input, options.env, (io) =>
     options.lightEntry === true
       ? runHookEntry(options.args.includes('--agent') ? options.args : ['--agent', 'claude', ...options.args], io)
-      : runClaudeHookProcess(options.args, io, { socketRequired: false, precheck: false, commandName: 'pad-lattice claude-hook' }),
+      : runClaudeHookProcess(options.args, io, {
+          socketRequired: false,
+          precheck: false,
+          commandName: 'pad-lattice claude-hook',
+          ...(options.signals === undefined ? {} : { stopSignals: options.signals }),
+        }),
   );
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -88,6 +89,7 @@ describe('agent-adapters.md Part D', () => {
       const cases: [object, string | null][] = [
         [{ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: {}, tool_response: {} }, 'running'],
         [{ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: {}, error: 'boom' }, 'running'],
+        [{ hook_event_name: 'PermissionDenied', tool_name: 'Bash', tool_input: {}, tool_use_id: 't', reason: 'auto mode' }, 'running'],
         [{ hook_event_name: 'Stop', stop_hook_active: false }, 'success'],
         [{ hook_event_name: 'StopFailure', error: 'rate_limit' }, 'error'],
         [{ hook_event_name: 'SessionStart', source: 'compact' }, null],
@@ -115,6 +117,7 @@ describe('agent-adapters.md Part D', () => {
         ['idle_prompt', 'waiting_for_reply'],
         ['elicitation_dialog', 'waiting_for_reply'],
         ['elicitation_url_dialog', 'waiting_for_reply'],
+        ['agent_needs_input', 'waiting_for_reply'],
         ['auth_success', null],
         [undefined, null],
       ];
@@ -199,6 +202,40 @@ describe('agent-adapters.md Part D', () => {
       expect(waiterEnd).toBeLessThan(postAccept);
       expect(statesOf('abc123')).toEqual(['waiting_for_approval', 'running']);
       expect(markerFiles()).toEqual([]);
+    });
+
+    it('a PermissionDenied for the same call retires the waiter, then reports running (auto mode refused it)', async () => {
+      const waiterRun = runHook(permissionRequest(), { args: hookArgs('30'), env: env() });
+      await subscription();
+      const denied = { session_id: 'abc123', hook_event_name: 'PermissionDenied', tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 'toolu_1', reason: 'blocked' };
+      await runHook(denied, { args: hookArgs(), env: env() });
+      expect(await waiterRun).toMatchObject({ code: 0, stdout: '' });
+      expect(statesOf('abc123')).toEqual(['waiting_for_approval', 'running']);
+      expect(markerFiles()).toEqual([]);
+    });
+
+    it('an answer in the terminal (Claude Code sends the hook SIGTERM) ends the wait at once: no decision, waiting_for_reply', async () => {
+      const signals = new EventEmitter();
+      const hook = runHook(permissionRequest(), { args: hookArgs('30'), env: env(), signals });
+      const waiter = await subscription();
+      signals.emit('SIGTERM');
+      const run = await hook;
+      expect(run).toMatchObject({ code: 0, stdout: '' });
+      expect(run.elapsedMs).toBeLessThan(5_000);
+      expect(waiter.ended).toBe(true);
+      expect(statesOf('abc123')).toEqual(['waiting_for_approval', 'waiting_for_reply']);
+      expect(markerFiles()).toEqual([]);
+      expect(signals.listenerCount('SIGTERM')).toBe(0);
+    });
+
+    it('after a terminal "Yes" the PostToolUse of that call reports running after the waiter, never before', async () => {
+      const signals = new EventEmitter();
+      const hook = runHook(permissionRequest(), { args: hookArgs('30'), env: env(), signals });
+      await subscription();
+      signals.emit('SIGTERM');
+      const post = { session_id: 'abc123', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_response: {} };
+      await Promise.all([hook, runHook(post, { args: hookArgs(), env: env() })]);
+      expect(statesOf('abc123')).toEqual(['waiting_for_approval', 'waiting_for_reply', 'running']);
     });
 
     it('scenario 48: no supersede for another input or another session', async () => {

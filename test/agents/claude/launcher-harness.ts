@@ -1,9 +1,10 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
-import { runClaudeLauncher } from '../../../src/agents/claude/launcher.js';
+import { runClaudeLauncher, type ClaudeLauncherContext } from '../../../src/agents/claude/launcher.js';
+import { STAND_IN_HOOK } from '../shared/fake-agent.js';
 import { privateTempDir } from '../shared/fake-daemon.js';
 
 /** The fake `claude` of test/fixtures (agent-adapters.md Part C "fake agent"). */
@@ -26,18 +27,36 @@ export interface LauncherRun {
 
 export interface LauncherSetup {
   readonly runtimeDir: string;
-  /** A directory holding a stand-in `pad-lattice` executable (the hook command names it). */
-  readonly binDir: string;
+  /** Managed Claude Code settings (empty unless a test writes one). */
+  readonly managedDir: string;
   readonly recordPath: string;
   readonly cwd: string;
 }
 
-/** A private runtime directory, a fake Pad-Lattice executable and a record file for one launcher test. */
+/** A private runtime directory, HOME, managed-settings folder and record file for one launcher test. */
 export function launcherSetup(): LauncherSetup {
   chmodSync(FAKE_CLAUDE, 0o755);
-  const binDir = privateTempDir('pl-claude-bin-');
-  writeFileSync(join(binDir, 'pad-lattice'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
-  return { runtimeDir: privateTempDir('pl-claude-rt-'), binDir, recordPath: join(privateTempDir('pl-claude-rec-'), 'record.json'), cwd: privateTempDir('pl-claude-cwd-') };
+  return {
+    runtimeDir: privateTempDir('pl-claude-rt-'),
+    managedDir: privateTempDir('pl-claude-managed-'),
+    recordPath: join(privateTempDir('pl-claude-rec-'), 'record.json'),
+    cwd: privateTempDir('pl-claude-cwd-'),
+  };
+}
+
+/** The launcher context of a test: private folders, the stand-in hook, no real terminal or signals. */
+export function testContext(setup: LauncherSetup, env: NodeJS.ProcessEnv): ClaudeLauncherContext & { env: NodeJS.ProcessEnv } {
+  return {
+    // HOME is the working directory: a user settings file there is the test's own.
+    env: { PATH: process.env['PATH'], HOME: setup.cwd, XDG_RUNTIME_DIR: setup.runtimeDir, FAKE_CLAUDE_RECORD: setup.recordPath, ...env },
+    cwd: setup.cwd,
+    hookEntry: STAND_IN_HOOK,
+    managedSettingsDir: setup.managedDir,
+    stderr: new PassThrough(),
+    titleSink: () => undefined,
+    signals: new EventEmitter(),
+    leaseRetryMs: 50,
+  };
 }
 
 /** Runs `pad-lattice claude <args>` in process with a private environment, a title sink and a fake signal source. */
@@ -46,15 +65,7 @@ export async function runLauncher(setup: LauncherSetup, args: readonly string[],
   const stderr = new PassThrough();
   const err: string[] = [];
   stderr.on('data', (chunk: Buffer) => err.push(chunk.toString('utf8')));
-  const code = await runClaudeLauncher(args, {
-    env: { PATH: process.env['PATH'], XDG_RUNTIME_DIR: setup.runtimeDir, FAKE_CLAUDE_RECORD: setup.recordPath, ...env },
-    cwd: setup.cwd,
-    argv0: join(setup.binDir, 'pad-lattice'),
-    stderr,
-    titleSink: (bytes) => titles.push(bytes),
-    signals: new EventEmitter(),
-    leaseRetryMs: 50,
-  });
+  const code = await runClaudeLauncher(args, { ...testContext(setup, env), stderr, titleSink: (bytes) => titles.push(bytes) });
   return { code, stderr: err.join(''), titles, record: readRecord(setup.recordPath) };
 }
 

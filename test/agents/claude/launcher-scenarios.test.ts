@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runClaudeLauncher, type ClaudeLauncherContext } from '../../../src/agents/claude/launcher.js';
 import { eventsFor, settingsObject } from '../../../src/agents/claude/settings.js';
+import { POP_TITLE, PUSH_TITLE } from '../../../src/agents/shared/launcher-title.js';
+import { standInHookCommand } from '../shared/fake-agent.js';
 import { parseClaudeVersion } from '../../../src/agents/claude/version-probe.js';
 import { FakeDaemon, cleanUpFakes, delay, privateTempDir, stateAck, until } from '../shared/fake-daemon.js';
-import { FAKE_CLAUDE, launcherSetup, readRecord, runLauncher, settingsPathOf, type LauncherSetup } from './launcher-harness.js';
+import { FAKE_CLAUDE, launcherSetup, readRecord, runLauncher, settingsPathOf, testContext, type LauncherSetup } from './launcher-harness.js';
 
-const NINE = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'PostToolUseFailure', 'Notification', 'Stop', 'StopFailure', 'SessionEnd'];
+const FULL = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PermissionDenied', 'PostToolUse', 'PostToolUseFailure', 'Notification', 'Stop', 'StopFailure', 'SessionEnd'];
 const CORE = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'];
 const SIX = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'];
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -33,9 +37,9 @@ function expectedSettings(command: string, events: readonly string[]): object {
 describe('agent-adapters.md Part D', () => {
   describe('Claude launcher', () => {
     it('scenario 56: the registered events follow the probed version', async () => {
-      const command = `${realpathSync(join(setup.binDir, 'pad-lattice'))} claude-hook --socket ${realpathSync(socket)} --approval-timeout 60`;
+      const command = standInHookCommand('claude', realpathSync(socket));
       const cases: [string | undefined, readonly string[], boolean][] = [
-        ['2.1.120 (Claude Code)', NINE, false],
+        ['2.1.120 (Claude Code)', FULL, false],
         ['2.0.50', CORE, false],
         ['1.0.90', SIX, true],
         [undefined, CORE, false],
@@ -50,7 +54,7 @@ describe('agent-adapters.md Part D', () => {
         const warning = 'pad-lattice: Claude Code 1.0.90 has no PermissionRequest hook; surface approvals are disabled\n';
         expect(run.stderr.includes(warning), String(version)).toBe(warns);
       }
-      expect(eventsFor(parseClaudeVersion('2.1.101'))).toEqual(NINE);
+      expect(eventsFor(parseClaudeVersion('2.1.101'))).toEqual(FULL);
       expect(eventsFor(parseClaudeVersion('2.1.100'))).toEqual(CORE);
       expect(eventsFor(parseClaudeVersion('2.0.45'))).toEqual(CORE);
       expect(eventsFor(parseClaudeVersion('2.0.44'))).toEqual(SIX);
@@ -59,12 +63,32 @@ describe('agent-adapters.md Part D', () => {
       });
     });
 
-    it('scenario 56 (sibling): the light pad-lattice-hook entry is preferred, with --agent claude', async () => {
-      writeFileSync(join(setup.binDir, 'pad-lattice-hook'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
-      const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, '--approval-timeout', '30'], { FAKE_CLAUDE_VERSION: '2.1.120' });
-      const settings = JSON.parse(readFileSync(settingsPathOf(run.record), 'utf8')) as { hooks: Record<string, [{ hooks: [{ command: string; timeout: number }] }]> };
-      const handler = settings.hooks['PermissionRequest']?.[0].hooks[0];
-      expect(handler).toEqual({ type: 'command', command: `${realpathSync(join(setup.binDir, 'pad-lattice-hook'))} --agent claude --socket ${realpathSync(socket)} --approval-timeout 30`, timeout: 35 });
+    it('hook command: this Node runs the hook entry by absolute, resolved, quoted paths, with --agent claude', async () => {
+      const dir = privateTempDir('pl-claude-entry-');
+      const spaced = join(dir, 'dir with space');
+      mkdirSync(spaced);
+      const script = join(spaced, 'hook-main.js');
+      writeFileSync(script, '');
+      const linked = join(dir, 'linked.js');
+      symlinkSync(script, linked);
+      const run = await runLauncherWith(['--socket', socket, '--claude', FAKE_CLAUDE, '--approval-timeout', '30'], { FAKE_CLAUDE_VERSION: '2.1.120' }, { hookEntry: { node: process.execPath, script: linked } });
+      const settings = JSON.parse(readFileSync(settingsPathOf(readRecord(setup.recordPath)), 'utf8')) as { hooks: Record<string, [{ hooks: [{ command: string; timeout: number }] }]> };
+      expect(run.code).toBe(0);
+      expect(settings.hooks['PermissionRequest']?.[0].hooks[0]).toEqual({
+        type: 'command',
+        command: `exec ${realpathSync(process.execPath)} '${realpathSync(script)}' --agent claude --socket ${realpathSync(socket)} --approval-timeout 30`,
+        timeout: 35,
+      });
+    });
+
+    it('a missing hook entry stops the launch with exit 1, naming the file and the fix', async () => {
+      const missing = join(privateTempDir('pl-claude-entry-'), 'hook-main.js');
+      const run = await runLauncherWith(['--socket', socket, '--claude', FAKE_CLAUDE], {}, { hookEntry: { node: process.execPath, script: missing } });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`pad-lattice: cannot find Pad-Lattice's hook program ${missing}; run 'npm run build' in a checkout, or reinstall pad-lattice\n`);
+      expect(readRecord(setup.recordPath)).toBeNull();
+      expect(existsSync(join(setup.runtimeDir, 'pad-lattice'))).toBe(false);
+      expect(daemon.connections).toEqual([]);
     });
 
     it('scenario 57: child argv and environment', async () => {
@@ -76,7 +100,7 @@ describe('agent-adapters.md Part D', () => {
       expect(run.code).toBe(0);
       const record = run.record;
       const settingsPath = settingsPathOf(record);
-      expect(record?.argv).toEqual([FAKE_CLAUDE, '--settings', settingsPath, '-p', 'hello']);
+      expect(record?.argv).toEqual([FAKE_CLAUDE, '--settings', settingsPath, '--permission-mode', 'default', '-p', 'hello']);
       expect(statSync(settingsPath).mode & 0o777).toBe(0o600);
       expect(dirname(settingsPath)).toBe(join(setup.runtimeDir, 'pad-lattice'));
       const content = readFileSync(settingsPath, 'utf8');
@@ -89,6 +113,54 @@ describe('agent-adapters.md Part D', () => {
         PAD_LATTICE_SOCKET: socket,
         PAD_LATTICE_LABEL: 'docs',
         CLAUDE_CODE_DISABLE_TERMINAL_TITLE: '1',
+      });
+    });
+
+    describe('permission mode (Claude Code defaults to auto mode, where requests never reach the pad)', () => {
+      const modeArgs = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
+        const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, '--', ...args], { FAKE_CLAUDE_VERSION: '2.1.332 (Claude Code)', ...env });
+        expect(run.code).toBe(0);
+        return (run.record?.argv ?? []).slice(3);
+      };
+      const writeJson = (path: string, value: unknown) => {
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, JSON.stringify(value));
+      };
+
+      it('no mode chosen anywhere: started in default mode, before the user arguments', async () => {
+        expect(await modeArgs(['--resume'])).toEqual(['--permission-mode', 'default', '--resume']);
+      });
+
+      it('a mode on the command line wins and nothing is added', async () => {
+        for (const args of [['--permission-mode', 'auto'], ['--permission-mode=acceptEdits'], ['--dangerously-skip-permissions']]) {
+          expect(await modeArgs(args)).toEqual(args);
+        }
+      });
+
+      it('permissions.defaultMode in any settings file Claude Code reads is the user’s choice', async () => {
+        const files = [
+          join(setup.cwd, '.claude', 'settings.json'),
+          join(setup.cwd, '.claude', 'settings.local.json'),
+          join(setup.managedDir, 'managed-settings.json'),
+          join(setup.managedDir, 'managed-settings.d', '10-policy.json'),
+        ];
+        for (const file of files) {
+          writeJson(file, { permissions: { defaultMode: 'auto' } });
+          expect(await modeArgs([]), file).toEqual([]);
+          writeJson(file, { permissions: { allow: ['Bash(ls)'] } });
+        }
+        // User settings live in ~/.claude, or in $CLAUDE_CONFIG_DIR when it is set.
+        writeJson(join(setup.cwd, '.claude', 'settings.json'), {});
+        const configDir = privateTempDir('pl-claude-config-');
+        writeJson(join(configDir, 'settings.json'), { permissions: { defaultMode: 'acceptEdits' } });
+        expect(await modeArgs([], { CLAUDE_CONFIG_DIR: configDir })).toEqual([]);
+        expect(await modeArgs([])).toEqual(['--permission-mode', 'default']);
+      });
+
+      it('unreadable or malformed settings count as no choice', async () => {
+        writeFileSync(join(setup.managedDir, 'managed-settings.json'), '{ not json');
+        writeJson(join(setup.cwd, '.claude', 'settings.local.json'), { permissions: { defaultMode: 3 } });
+        expect(await modeArgs([])).toEqual(['--permission-mode', 'default']);
       });
     });
 
@@ -118,18 +190,19 @@ describe('agent-adapters.md Part D', () => {
           await until(() => existsSync(setup.recordPath), 'the fake claude to start');
           connection.send({ ...bound(1, 'cyan', 'docs'), lease_id: message['lease_id'] });
           connection.send({ ...bound(1, 'cyan', 'docs'), lease_id: message['lease_id'] });
-          await until(() => titles.length === 1, 'the first title');
+          await until(() => titles.length === 2, 'the first title');
           connection.send({ ...bound(2, 'magenta', 'docs'), lease_id: message['lease_id'] });
           connection.send({ ...bound(null, null, 'docs'), lease_id: message['lease_id'] });
           connection.send({ ...bound(3, 'green', 'docs'), lease_id: message['lease_id'] });
-          await until(() => titles.length >= 3, 'the third title');
+          await until(() => titles.length >= 4, 'the third title');
           writeFileSync(release, '');
         })();
       };
       const run = runLauncherWithLiveTitles(['--socket', socket, '--claude', FAKE_CLAUDE, '--label', 'docs'], { FAKE_CLAUDE_WAIT_FOR: release }, (live) => (titles = live));
       const result = await run;
       expect(result.code).toBe(0);
-      expect(result.titles).toEqual(['\x1b]0;[S1 CYAN] docs\x07', '\x1b]0;[S2 MAGENTA] docs\x07', '\x1b]0;[S3 GREEN] docs\x07']);
+      // The terminal's own title is pushed before the first write and popped once Claude Code exited.
+      expect(result.titles).toEqual([PUSH_TITLE, '\x1b]0;[S1 CYAN] docs\x07', '\x1b]0;[S2 MAGENTA] docs\x07', '\x1b]0;[S3 GREEN] docs\x07', POP_TITLE]);
     });
 
     it('scenario 59 (--no-terminal-title): no title writes and Claude Code keeps its own title', async () => {
@@ -195,18 +268,10 @@ describe('agent-adapters.md Part D', () => {
 
     it('SIGTERM is forwarded to Claude Code once, SIGINT is left to the terminal; a signalled child gives 128 + n', async () => {
       const { EventEmitter } = await import('node:events');
-      const { PassThrough } = await import('node:stream');
       const { runClaudeLauncher } = await import('../../../src/agents/claude/launcher.js');
       const signals = new EventEmitter();
       const never = join(setup.cwd, 'never');
-      const running = runClaudeLauncher(['--socket', socket, '--claude', FAKE_CLAUDE], {
-        env: { PATH: process.env['PATH'], XDG_RUNTIME_DIR: setup.runtimeDir, FAKE_CLAUDE_RECORD: setup.recordPath, FAKE_CLAUDE_WAIT_FOR: never },
-        cwd: setup.cwd,
-        argv0: join(setup.binDir, 'pad-lattice'),
-        stderr: new PassThrough(),
-        titleSink: () => undefined,
-        signals,
-      });
+      const running = runClaudeLauncher(['--socket', socket, '--claude', FAKE_CLAUDE], { ...testContext(setup, { FAKE_CLAUDE_WAIT_FOR: never }), signals });
       await until(() => existsSync(setup.recordPath) && signals.listenerCount('SIGTERM') > 0, 'the fake claude to start');
       signals.emit('SIGINT');
       await delay(100);
@@ -216,11 +281,13 @@ describe('agent-adapters.md Part D', () => {
       expect(readRecord(setup.recordPath)?.signal).toBe('SIGTERM');
     });
 
-    it('a child that cannot start: exit 1 with a pad-lattice: line, lease released', async () => {
+    it('a missing Claude Code: exit 1 with one line naming the program and --claude BIN, lease released', async () => {
       const run = await runLauncher(setup, ['--socket', socket, '--claude', '/nonexistent/claude']);
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/^pad-lattice: .*ENOENT/m);
+      expect(run.stderr).toBe('pad-lattice: cannot start /nonexistent/claude: it was not found; install it, or name its executable with --claude\n');
       await until(() => daemon.connections.every((c) => c.ended), 'the lease connection to close');
+      const onPath = await runLauncher(setup, ['--socket', socket], { PATH: privateTempDir('pl-claude-nopath-') });
+      expect(onPath.stderr).toBe('pad-lattice: cannot start claude: it was not found; install it, or name its executable with --claude\n');
     });
 
     it('without a daemon Claude Code still starts, with one warning line', async () => {
@@ -240,40 +307,23 @@ describe('agent-adapters.md Part D', () => {
       expect(daemon.connections).toEqual([]);
     });
 
-    it('an unresolvable executable stops the launch with exit 1', async () => {
-      const { runClaudeLauncher } = await import('../../../src/agents/claude/launcher.js');
-      const { PassThrough } = await import('node:stream');
-      const stderr = new PassThrough();
-      const chunks: string[] = [];
-      stderr.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-      const code = await runClaudeLauncher(['--socket', socket, '--claude', FAKE_CLAUDE], {
-        env: { PATH: '', XDG_RUNTIME_DIR: setup.runtimeDir },
-        cwd: setup.cwd,
-        argv0: 'no-such-pad-lattice',
-        stderr,
-      });
-      expect(code).toBe(1);
-      expect(chunks.join('')).toBe('pad-lattice: could not resolve Pad-Lattice executable: no-such-pad-lattice\n');
-      expect(existsSync(join(setup.runtimeDir, 'pad-lattice'))).toBe(false);
-    });
   });
 });
 
 /** runLauncher, with the growing title list shared while the launcher is still running. */
 async function runLauncherWithLiveTitles(args: string[], env: NodeJS.ProcessEnv, share: (titles: string[]) => void) {
-  const { runClaudeLauncher } = await import('../../../src/agents/claude/launcher.js');
-  const { EventEmitter } = await import('node:events');
-  const { PassThrough } = await import('node:stream');
   const titles: string[] = [];
   share(titles);
-  const code = await runClaudeLauncher(args, {
-    env: { PATH: process.env['PATH'], XDG_RUNTIME_DIR: setup.runtimeDir, FAKE_CLAUDE_RECORD: setup.recordPath, ...env },
-    cwd: setup.cwd,
-    argv0: join(setup.binDir, 'pad-lattice'),
-    stderr: new PassThrough(),
-    titleSink: (bytes) => titles.push(bytes),
-    signals: new EventEmitter(),
-  });
+  const code = await runClaudeLauncher(args, { ...testContext(setup, env), titleSink: (bytes) => titles.push(bytes) });
   await delay(0);
   return { code, titles };
+}
+
+/** runLauncher with parts of the context replaced; stderr is collected. */
+async function runLauncherWith(args: string[], env: NodeJS.ProcessEnv, context: Partial<ClaudeLauncherContext>) {
+  const stderr = new PassThrough();
+  const chunks: string[] = [];
+  stderr.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  const code = await runClaudeLauncher(args, { ...testContext(setup, env), ...context, stderr });
+  return { code, stderr: chunks.join('') };
 }

@@ -7,7 +7,8 @@ import type { ProfileAddress } from '../../../src/profiles/schema-primitives.js'
 import { channelMessage, statusByteFor } from '../../../src/render/midi-encoding.js';
 import { traceLines, writeFifo } from '../../e2e/helpers.js';
 import { privateTempDir, until } from '../shared/fake-daemon.js';
-import type { BuiltCli } from './cli-build.js';
+import { OFF_TOKEN, type LightToken } from '../../../src/domain/index.js';
+import type { StatusSessionReport } from '../../../src/client/index.js';
 
 /** One pad or button of the profile, as the daemon lights it and reads its presses. */
 export type PadAddress = Readonly<ProfileAddress>;
@@ -43,7 +44,13 @@ export interface TraceDaemon {
   kill(): void;
 }
 
-export async function startTraceDaemon(cli: BuiltCli, profileId: string): Promise<TraceDaemon> {
+/** A built Pad-Lattice to run the daemon from: its package root (built-in profiles) and `dist/src/cli/main.js`. */
+export interface DaemonProgram {
+  readonly root: string;
+  readonly main: string;
+}
+
+export async function startTraceDaemon(cli: DaemonProgram, profileId: string): Promise<TraceDaemon> {
   const dir = privateTempDir('pl-claude-midi-');
   const socket = join(dir, 'd.sock');
   const trace = join(dir, 'pad.trace');
@@ -111,4 +118,28 @@ function lastValueSent(lines: readonly string[], address: PadAddress): number | 
     if (parsed.kind === 'bytes' && parsed.bytes.length === 3 && parsed.bytes[0] === status && parsed.bytes[1] === address.number) return parsed.bytes[2];
   }
   return undefined;
+}
+
+/** The pads of the daemon's profile and the colours they light in, so no MIDI number is written twice. */
+export function padsOf(daemon: TraceDaemon) {
+  const { surface, lookup } = daemon.profile;
+  const present = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${daemon.profile.id} has no ${what}`);
+    return value;
+  };
+  const color = (token: LightToken) => present(lookup.colors.get(token), `colour for ${token}`);
+  return {
+    approve: present(surface.actions.approve, 'approve control'),
+    reject: present(surface.actions.reject, 'reject control'),
+    stop: present(surface.actions.stop, 'stop control'),
+    scene: (session: StatusSessionReport | undefined): PadAddress => present(surface.agent_selectors[session?.slot ?? -1], `Scene for slot ${session?.slot}`),
+    sceneColor: (session: StatusSessionReport | undefined, selected: boolean) => {
+      const accent = present(lookup.accents.get(session?.accent ?? ''), `accent ${session?.accent}`);
+      return selected ? accent.selected : accent.unselected;
+    },
+    approveLit: color('action:approve:enabled'),
+    rejectLit: color('action:reject:enabled'),
+    stopLit: color('action:stop:enabled'),
+    off: color(OFF_TOKEN),
+  };
 }

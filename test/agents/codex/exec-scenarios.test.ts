@@ -51,7 +51,11 @@ describe('agent-adapters.md Part D', () => {
     expect(identity?.['session_id']).toMatch(HEX32);
     for (const each of agents) expect(each).toEqual({ backend: 'codex-exec', session_id: identity?.['session_id'] });
     expect(daemon.ofType('subscribe_actions')).toEqual([{ protocol: 1, type: 'subscribe_actions', agent: identity, actions: ['stop'] }]);
-    expect(agent.record()?.argv.slice(1)).toEqual(['exec', '--json', 'fix', 'the bug']);
+    // The prompt words become one argument after `--` (Codex takes one prompt; a leading `-` stays text).
+    expect(agent.record()?.argv.slice(1)).toEqual(['exec', '--json', '--', 'fix the bug']);
+    // The run is over, so the session leaves the pad at once, after its last state.
+    expect(daemon.ofType('session_end')).toEqual([{ protocol: 1, type: 'session_end', agent: identity }]);
+    expect(daemon.messages().at(-1)?.['type']).toBe('session_end');
   });
 
   it('scenario 30 (lines that parse but are not objects): copied to stdout like plain text', async () => {
@@ -69,6 +73,7 @@ describe('agent-adapters.md Part D', () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('{"type":"error","message":"boom"}\n');
     expect(states(daemon)).toEqual(['running', 'error', 'error']);
+    expect(daemon.ofType('session_end')).toHaveLength(1);
   });
 
   it('scenario 32: Stop from the surface terminates Codex and the run ends cancelled', async () => {
@@ -89,6 +94,7 @@ describe('agent-adapters.md Part D', () => {
     expect(run.stderr).toContain('pad-lattice: stop requested from Launchpad\n');
     expect(states(daemon).at(-1)).toBe('cancelled');
     expect(states(daemon)).not.toContain('error');
+    expect(daemon.ofType('session_end')).toEqual([{ protocol: 1, type: 'session_end', agent: identity }]);
   });
 
   it('scenario 32 (control): nothing stops Codex before the matching Stop', async () => {
@@ -118,10 +124,11 @@ describe('agent-adapters.md Part D', () => {
     const daemon = await FakeDaemon.start();
     const run = await startExec(['--socket', daemon.socketPath, '--codex', '/nonexistent', 'go'], cleanEnv());
     expect(run.code).toBe(1);
-    expect(run.stderr.startsWith('pad-lattice:')).toBe(true);
+    expect(run.stderr).toBe('pad-lattice: cannot start /nonexistent: it was not found; install it, or name its executable with --codex\n');
     expect(states(daemon)).toEqual(['running', 'error']);
     const [first, second] = daemon.ofType('state').map((message) => message['agent']);
     expect(second).toEqual(first);
+    expect(daemon.ofType('session_end').map((message) => message['agent'])).toEqual([first]);
   });
 
   it('codex-exec without a prompt is a usage error (exit 2)', async () => {

@@ -119,6 +119,19 @@ describe('agent-adapters.md Part D', () => {
     expect(message?.['agent']).toEqual({ backend: 'codex', session_id: 'session-123', label: 'docs' });
   });
 
+  it('SessionStart ends the launcher placeholder first, so the real session takes its Scene', async () => {
+    const daemon = await FakeDaemon.start();
+    const env = cleanEnv({ PAD_LATTICE_LEASE_ID: 'lease-123', PAD_LATTICE_PLACEHOLDER_SESSION_ID: 'starting-lease-123' });
+    await runCodexHook({ hook_event_name: 'SessionStart', session_id: 'session-123' }, { args: hookArgs(daemon.socketPath), env });
+    expect(daemon.messages().map((message) => message['type'])).toEqual(['session_end', 'state']);
+    expect(daemon.ofType('session_end')[0]).toEqual({ protocol: 1, type: 'session_end', agent: { backend: 'codex', session_id: 'starting-lease-123' } });
+    expect(daemon.ofType('state')[0]).toMatchObject({ state: 'waiting_for_reply', lease_id: 'lease-123', agent: { backend: 'codex', session_id: 'session-123' } });
+    // Later events, and hooks run without a launcher, leave it alone.
+    await runCodexHook({ hook_event_name: 'UserPromptSubmit', session_id: 'session-123' }, { args: hookArgs(daemon.socketPath), env });
+    await runCodexHook({ hook_event_name: 'SessionStart', session_id: 'session-123' }, { args: hookArgs(daemon.socketPath), env: cleanEnv() });
+    expect(daemon.ofType('session_end')).toHaveLength(1);
+  });
+
   it('scenario 7: an empty PAD_LATTICE_SOCKET counts as unset', async () => {
     const daemon = await FakeDaemon.start();
     await runCodexHook({ hook_event_name: 'Stop', session_id: 's' }, { args: hookArgs(daemon.socketPath), env: cleanEnv({ PAD_LATTICE_SOCKET: '' }) });

@@ -1,20 +1,21 @@
 import { EventEmitter } from 'node:events';
-import { existsSync, fstatSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, fstatSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hookOverrides } from '../../../src/agents/codex/overrides.js';
-import { hookCommand } from '../../../src/agents/shared/hook-command.js';
-import { cleanEnv, makeFakeAgent } from '../shared/fake-agent.js';
+import { hookCommand, type HookEntry } from '../../../src/agents/shared/hook-command.js';
+import { POP_TITLE, PUSH_TITLE } from '../../../src/agents/shared/launcher-title.js';
+import { STAND_IN_HOOK, cleanEnv, makeFakeAgent } from '../shared/fake-agent.js';
 import { FakeDaemon, cleanUpFakes, delay, privateTempDir, stateAck, tempSocketPath, until } from '../shared/fake-daemon.js';
-import { fakePadLatticeExecutable, runLauncher } from './launcher-run.js';
+import { runLauncher } from './launcher-run.js';
 
 const HEX32 = /^[0-9a-f]{32}$/;
 const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'Stop'];
 
 afterEach(cleanUpFakes);
 
-function commandFor(executable: string, socketPath: string, approvalTimeout = 60): string {
-  return hookCommand({ argv0: executable, socketPath, approvalTimeout, agent: 'codex', env: cleanEnv(), cwd: process.cwd() });
+function commandFor(socketPath: string, approvalTimeout = 60, entry: HookEntry = STAND_IN_HOOK): string {
+  return hookCommand({ entry, socketPath, approvalTimeout, agent: 'codex', env: cleanEnv(), cwd: process.cwd() });
 }
 
 /** The `-c` values of a Codex argv, in order. */
@@ -38,8 +39,7 @@ describe('agent-adapters.md Part D', () => {
   });
 
   it('scenario 19: a fractional timeout rounds up in the override and keeps %g form in the command', async () => {
-    const executable = fakePadLatticeExecutable({ withHookSibling: true });
-    const command = commandFor(executable, '/tmp/pad.sock', 90.5);
+    const command = commandFor('/tmp/pad.sock', 90.5);
     expect(command.endsWith('--approval-timeout 90.5')).toBe(true);
     expect(hookOverrides(command, 90.5)[2]?.endsWith('timeout=96}]}]')).toBe(true);
 
@@ -54,30 +54,26 @@ describe('agent-adapters.md Part D', () => {
     expect(agent.record()).toBeNull();
   });
 
-  it('scenario 20: hook command resolution — quoted sibling, fallback to codex-hook, unresolvable executable', async () => {
-    const executable = fakePadLatticeExecutable({ withHookSibling: true, dirName: 'dir with space' });
-    const dir = join(executable, '..');
+  it('hook command: exec, this Node and the hook entry by resolved, quoted paths; a missing entry stops the launch', async () => {
+    const dir = join(privateTempDir(), 'dir with space');
+    mkdirSync(dir);
+    const script = join(dir, 'hook-main.js');
+    writeFileSync(script, '');
     const socket = join(dir, 'pad-lattice.sock');
-    expect(commandFor(executable, socket)).toBe(`'${dir}/pad-lattice-hook' --socket '${socket}' --approval-timeout 60`);
+    const node = realpathSync(process.execPath);
+    expect(commandFor(socket, 60, { node: process.execPath, script })).toBe(`exec ${node} '${script}' --socket '${socket}' --approval-timeout 60`);
 
-    // Started through a symlink from elsewhere: the symlink is resolved before looking for the sibling.
-    const linkDir = privateTempDir();
-    const link = join(linkDir, 'pad-lattice');
-    symlinkSync(executable, link);
-    expect(commandFor(link, socket)).toBe(`'${dir}/pad-lattice-hook' --socket '${socket}' --approval-timeout 60`);
-
-    const alone = fakePadLatticeExecutable({ withHookSibling: false, dirName: 'dir with space' });
-    expect(commandFor(alone, socket)).toContain("pad-lattice' codex-hook --socket");
-    const plain = fakePadLatticeExecutable({ withHookSibling: false, dirName: 'plain' });
-    expect(commandFor(plain, '/tmp/pad.sock')).toBe(`${plain} codex-hook --socket /tmp/pad.sock --approval-timeout 60`);
+    // Reached through symlinks (npm's bin links, `npm link`): the command names the files themselves.
+    const links = privateTempDir();
+    symlinkSync(dir, join(links, 'linked'));
+    expect(commandFor('/tmp/pad.sock', 60, { node: process.execPath, script: join(links, 'linked', 'hook-main.js') })).toBe(`exec ${node} '${script}' --socket /tmp/pad.sock --approval-timeout 60`);
 
     const daemon = await FakeDaemon.start();
     const agent = makeFakeAgent();
-    const run = await runLauncher(['--socket', daemon.socketPath, '--codex', agent.bin], cleanEnv({ ...agent.env, PATH: privateTempDir() }), {
-      argv0: 'no-such-pad-lattice',
-    });
+    const missing = join(privateTempDir(), 'hook-main.js');
+    const run = await runLauncher(['--socket', daemon.socketPath, '--codex', agent.bin], cleanEnv(agent.env), { hookEntry: { node: process.execPath, script: missing } });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('could not resolve Pad-Lattice executable');
+    expect(run.stderr).toBe(`pad-lattice: cannot find Pad-Lattice's hook program ${missing}; run 'npm run build' in a checkout, or reinstall pad-lattice\n`);
     expect(agent.record()).toBeNull();
     expect(daemon.connections).toHaveLength(0);
   });
@@ -100,11 +96,12 @@ describe('agent-adapters.md Part D', () => {
     expect(argv).toHaveLength(3 + 10 + 2 + 2);
     const lease = daemon.ofType('session_lease')[0];
     expect(lease?.['lease_id']).toMatch(HEX32);
+    // The launcher owns the title (Codex's hooks have no terminal), so the hooks are not asked to write it.
     expect(record?.env).toEqual({
       PAD_LATTICE_LEASE_ID: lease?.['lease_id'],
       PAD_LATTICE_SOCKET: daemon.socketPath,
       PAD_LATTICE_LABEL: 'docs',
-      PAD_LATTICE_TERMINAL_TITLE: '1',
+      PAD_LATTICE_PLACEHOLDER_SESSION_ID: `starting-${String(lease?.['lease_id'])}`,
     });
     const own = [0, 1, 2].map((fd) => {
       try {
@@ -118,17 +115,43 @@ describe('agent-adapters.md Part D', () => {
     expect(record?.fds).toEqual(own);
   });
 
-  it('scenario 22: --no-terminal-title and no --label drop the inherited label and title flag', async () => {
+  it('scenario 22: --no-terminal-title and no --label drop the inherited label, title flag and placeholder', async () => {
     const daemon = await FakeDaemon.start();
     const agent = makeFakeAgent();
-    await runLauncher(
+    const run = await runLauncher(
       ['--socket', daemon.socketPath, '--codex', agent.bin, '--no-terminal-title'],
-      cleanEnv({ ...agent.env, PAD_LATTICE_LABEL: 'stale', PAD_LATTICE_TERMINAL_TITLE: '1' }),
+      cleanEnv({ ...agent.env, PAD_LATTICE_LABEL: 'stale', PAD_LATTICE_TERMINAL_TITLE: '1', PAD_LATTICE_PLACEHOLDER_SESSION_ID: 'stale' }),
     );
     const record = agent.record();
     expect(record?.env).not.toHaveProperty('PAD_LATTICE_LABEL');
     expect(record?.env).not.toHaveProperty('PAD_LATTICE_TERMINAL_TITLE');
+    expect(record?.env['PAD_LATTICE_PLACEHOLDER_SESSION_ID']).toMatch(/^starting-[0-9a-f]{32}$/);
     expect(record?.argv.some((arg) => arg.includes('tui.terminal_title'))).toBe(false);
+    expect(run.titles).toEqual([]);
+  });
+
+  it('the launcher owns the title: written when the lease reports a Scene, only on change, restored at exit', async () => {
+    const daemon = await FakeDaemon.start();
+    const release = join(privateTempDir(), 'release');
+    const agent = makeFakeAgent({ waitFor: release });
+    const titles: string[] = [];
+    daemon.handler = (message, connection) => {
+      if (message['type'] !== 'session_lease') return;
+      const bound = (sessionId: string, scene: number | null, accent: string | null) =>
+        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('codex', sessionId, { scene, accent, label: 'docs' }) });
+      void (async () => {
+        bound((message['agent'] as { session_id: string }).session_id, 1, 'cyan');
+        await until(() => titles.length === 2, 'the first title');
+        bound('019f28ff-aaaa-bbbb', 1, 'cyan');
+        bound('019f28ff-aaaa-bbbb', null, null);
+        bound('019f28ff-aaaa-bbbb', 2, 'magenta');
+        await until(() => titles.length === 3, 'the second title');
+        writeFileSync(release, '');
+      })();
+    };
+    const run = await runLauncher(['--socket', daemon.socketPath, '--codex', agent.bin, '--label', 'docs'], cleanEnv(agent.env), { titles });
+    expect(run.code).toBe(0);
+    expect(run.titles).toEqual([PUSH_TITLE, '\x1b]0;[S1 CYAN] docs\x07', '\x1b]0;[S2 MAGENTA] docs\x07', POP_TITLE]);
   });
 
   it('scenario 23: label validation — trimmed, or refused before any connection or child', async () => {
@@ -186,23 +209,30 @@ describe('agent-adapters.md Part D', () => {
     expect(signals.listenerCount('SIGTERM') + signals.listenerCount('SIGINT') + signals.listenerCount('SIGHUP')).toBe(0);
   });
 
-  it('scenario 25: a child that cannot start — exit 1, a pad-lattice: line, the lease closed', async () => {
+  it('scenario 25: a missing Codex — exit 1, one line naming the program and --codex BIN, the lease closed', async () => {
     const daemon = await FakeDaemon.start();
     const run = await runLauncher(['--socket', daemon.socketPath, '--codex', '/nonexistent'], cleanEnv());
     expect(run.code).toBe(1);
-    expect(run.stderr.startsWith('pad-lattice:')).toBe(true);
+    expect(run.stderr).toBe('pad-lattice: cannot start /nonexistent: it was not found; install it, or name its executable with --codex\n');
     await until(() => daemon.connections.every((c) => c.ended), 'the lease connection to close');
+    const onPath = await runLauncher(['--socket', daemon.socketPath], cleanEnv({ PATH: privateTempDir() }));
+    expect(onPath.stderr).toBe('pad-lattice: cannot start codex: it was not found; install it, or name its executable with --codex\n');
+    const notExecutable = join(privateTempDir(), 'codex');
+    writeFileSync(notExecutable, '');
+    const refused = await runLauncher(['--socket', daemon.socketPath, '--codex', notExecutable], cleanEnv());
+    expect(refused.stderr).toBe(`pad-lattice: cannot start ${notExecutable}: it is not executable; install it, or name its executable with --codex\n`);
   });
 
-  it('scenario 26: the first registration carries lease id and metadata, and no agent', async () => {
+  it('scenario 26: the first registration carries lease id, metadata and the placeholder agent, so the session shows at once', async () => {
     const daemon = await FakeDaemon.start();
     const cwd = privateTempDir();
     const labelled = makeFakeAgent();
     await runLauncher(['--socket', daemon.socketPath, '--codex', labelled.bin, '--label', 'implementation'], cleanEnv(labelled.env), { cwd });
     const [first] = daemon.connectionOf('session_lease')?.received ?? [];
-    expect(Object.keys(first ?? {}).sort()).toEqual(['lease_id', 'metadata', 'protocol', 'type']);
+    expect(Object.keys(first ?? {}).sort()).toEqual(['agent', 'lease_id', 'metadata', 'protocol', 'type']);
     expect(first).toMatchObject({ protocol: 1, type: 'session_lease', metadata: { cwd, label: 'implementation' } });
     expect(first?.['lease_id']).toMatch(HEX32);
+    expect(first?.['agent']).toEqual({ backend: 'codex', session_id: `starting-${String(first?.['lease_id'])}` });
 
     const plain = await FakeDaemon.start();
     const agent = makeFakeAgent();
@@ -228,6 +258,7 @@ describe('agent-adapters.md Part D', () => {
     const [first, second] = daemon.ofType('session_lease');
     const reconnectedAt = daemon.events.filter((e) => e.kind === 'accept').at(-1)?.at ?? 0;
     expect(reconnectedAt - closedAt).toBeGreaterThanOrEqual(900);
+    expect(first?.['agent']).toEqual({ backend: 'codex', session_id: `starting-${String(first?.['lease_id'])}` });
     expect(second).toEqual({ ...first, agent: { backend: 'codex', session_id: '019f28ff-aaaa-bbbb' } });
     writeFileSync(release, '');
     expect((await running).code).toBe(0);

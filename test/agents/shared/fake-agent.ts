@@ -1,9 +1,22 @@
-import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { HookEntry } from '../../../src/agents/shared/hook-command.js';
 import { privateTempDir } from './fake-daemon.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/agents/fake-agent.mjs', import.meta.url));
+
+/** A hook program for launcher tests: this Node running a script that drains stdin and exits 0. */
+export const STAND_IN_HOOK: HookEntry = Object.freeze({
+  node: process.execPath,
+  script: fileURLToPath(new URL('../../fixtures/agents/stand-in-hook.mjs', import.meta.url)),
+});
+
+/** The hook command the launchers build for STAND_IN_HOOK (both paths resolved, as hookCommand does). */
+export function standInHookCommand(agent: 'codex' | 'claude', socket: string, approvalTimeout = 60): string {
+  const agentFlag = agent === 'claude' ? ' --agent claude' : '';
+  return `exec ${realpathSync(STAND_IN_HOOK.node)} ${realpathSync(STAND_IN_HOOK.script)}${agentFlag} --socket ${socket} --approval-timeout ${approvalTimeout}`;
+}
 
 /** What the fake agent recorded about its start. */
 export interface AgentRecord {

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { CliIo } from '../../../src/cli/command.js';
+import type { SignalSource } from '../../../src/agents/shared/agent-child.js';
+import type { CliIo } from '../../../src/support/cli-io.js';
 import { captureIo } from '../../helpers/capture-io.js';
 
 export interface HookRun {
@@ -17,6 +18,8 @@ export interface HookRunOptions {
   readonly env: NodeJS.ProcessEnv;
   /** Run through the light entry `pad-lattice-hook` (socket required, pre-check) instead of the `<agent>-hook` command. */
   readonly lightEntry?: boolean;
+  /** Where the hook hears SIGTERM (the agent calling it off); a test emits it. */
+  readonly signals?: SignalSource;
 }
 
 /**

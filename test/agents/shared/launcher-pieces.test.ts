@@ -5,7 +5,7 @@ import { exitStatus, runAgentChild } from '../../../src/agents/shared/agent-chil
 import { LauncherLease } from '../../../src/agents/shared/launcher-lease.js';
 import { LauncherUsageError, parseLauncherArgs } from '../../../src/agents/shared/launcher-options.js';
 import { launcherChildEnv } from '../../../src/agents/shared/leased-run.js';
-import { makeTitleUpdater } from '../../../src/agents/shared/terminal-title.js';
+import { LauncherTitle, POP_TITLE, PUSH_TITLE } from '../../../src/agents/shared/launcher-title.js';
 import { cleanEnv, makeFakeAgent } from './fake-agent.js';
 import { FakeDaemon, cleanUpFakes, delay, stateAck, tempSocketPath, until } from './fake-daemon.js';
 
@@ -112,9 +112,10 @@ describe('launcher lease (agent-adapters.md §A.8)', () => {
 });
 
 describe('launcher-owned title (agent-adapters.md §B.8.4)', () => {
-  it('writes a title only when it changes, and never for an overflow session', () => {
+  it('writes a title only when it changes, never for an overflow session, and puts the old one back', () => {
     const written: string[] = [];
-    const update = makeTitleUpdater((bytes) => written.push(bytes));
+    const title = new LauncherTitle((bytes) => written.push(bytes));
+    const update = (session: SessionReport) => title.update(session);
     const report = (scene: number | null, accent: string): SessionReport => ({
       identity: { backend: 'claude', sessionId: 'abc' },
       state: 'running',
@@ -128,7 +129,20 @@ describe('launcher-owned title (agent-adapters.md §B.8.4)', () => {
     update(report(1, 'cyan'));
     update(report(2, 'magenta'));
     update(report(null, 'magenta'));
-    expect(written).toEqual(['\x1b]0;[S1 CYAN] docs\x07', '\x1b]0;[S2 MAGENTA] docs\x07']);
+    title.restore();
+    title.restore();
+    expect(written).toEqual([PUSH_TITLE, '\x1b]0;[S1 CYAN] docs\x07', '\x1b]0;[S2 MAGENTA] docs\x07', POP_TITLE]);
+  });
+
+  it('restores nothing when it never wrote, and a throwing sink changes nothing', () => {
+    const written: string[] = [];
+    new LauncherTitle((bytes) => written.push(bytes)).restore();
+    expect(written).toEqual([]);
+    const broken = new LauncherTitle(() => {
+      throw new Error('no terminal');
+    });
+    expect(() => broken.update({ identity: { backend: 'codex', sessionId: 'x' }, state: 'running', slot: 0, accent: 'cyan', selected: false, leased: true, label: 'x' })).not.toThrow();
+    expect(() => broken.restore()).not.toThrow();
   });
 });
 

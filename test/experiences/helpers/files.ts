@@ -1,29 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ManifestError } from '../../../src/experiences/index.js';
 import { PACKAGED_DEMO_FILE, PACKAGED_SHOW_FILE } from '../../../src/experiences/packaged.js';
+import { publishedSchemaErrors } from '../../helpers/published-files.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const SHOW_PATH = `${REPO_ROOT}${PACKAGED_SHOW_FILE}`;
 export const DEMO_PATH = `${REPO_ROOT}${PACKAGED_DEMO_FILE}`;
 
-const SCHEMAS = new URL('../../../../shared/conformance/schemas/', import.meta.url);
-
 export function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
 }
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-const validators = {
-  performance: ajv.compile(readJson(fileURLToPath(new URL('performance-manifest-v1.json', SCHEMAS))) as object),
-  demo: ajv.compile(readJson(fileURLToPath(new URL('demo-manifest-v1.json', SCHEMAS))) as object),
-};
-
-/** Null when `document` is valid under the reference JSON Schema of its kind, else the errors. */
+/** Null when `document` is valid under our published JSON Schema of its kind (schemas/), else the errors. */
 export function schemaErrors(kind: 'performance' | 'demo', document: unknown): string | null {
-  const validate = validators[kind];
-  return validate(document) ? null : ajv.errorsText(validate.errors);
+  return publishedSchemaErrors(kind === 'demo' ? 'demo-manifest.schema.json' : 'performance-manifest.schema.json', document);
 }
 
 /** A deep copy a test may mutate. */

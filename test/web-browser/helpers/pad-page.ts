@@ -1,3 +1,6 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import type { SurfaceView } from '../../../src/domain/index.js';
 import { compileVisualFrame, cssColorForToken, visualFrameToJson } from '../../../src/visual-protocol/index.js';
@@ -62,6 +65,32 @@ export const sceneButton = (page: Page, slot: number) => page.locator('#pad .rai
 export async function openAdminPage(browser: Browser, adminUrl: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(adminUrl);
-  await waitForText(page, '#status', 'Live');
+  await waitForText(page, '#status', 'Connected');
   return page;
 }
+
+export const SCREENSHOTS = fileURLToPath(new URL('../../../test-output/web-browser/', import.meta.url));
+
+/** A full-page screenshot in test-output/web-browser/NAME.png, checked to be a real image of the page's width. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  const png = readFileSync(file);
+  if (png.readUInt32BE(0) !== 0x89504e47) throw new Error(`${file} is not a PNG`);
+  const width = png.readUInt32BE(16);
+  const expected = page.viewportSize()?.width;
+  if (expected !== undefined && width !== expected) throw new Error(`${file} is ${width} px wide, the window ${expected}: the page scrolls sideways`);
+  return file;
+}
+
+/** The admin page in a fresh browser profile of the given window size, once its socket is live. */
+export async function openAdminPageSized(browser: Browser, adminUrl: string, viewport: { width: number; height: number }): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await page.goto(adminUrl);
+  await waitForText(page, '#status', 'Connected');
+  return page;
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;

@@ -55,6 +55,11 @@ export interface PadCommandOptions {
   readonly midiBackend?: () => MidiBackend;
   /** Default: opening a browser fails the test. */
   readonly openBrowser?: DaemonCommandDeps['openBrowser'];
+  /**
+   * The folder of the identity store (and so of the admin token) and the
+   * socket; the caller owns it. Default: a fresh one removed on stop.
+   */
+  readonly stateDir?: string;
 }
 
 /**
@@ -63,7 +68,10 @@ export interface PadCommandOptions {
  * the peer address and the browser opener are the test's.
  */
 export async function startPadCommand(name: 'web' | 'daemon', args: readonly string[], options: PadCommandOptions = {}): Promise<WebDaemon> {
-  const dir = mkdtempSync(join(tmpdir(), 'pl-web-'));
+  const dir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'pl-web-'));
+  const removeDir = () => {
+    if (options.stateDir === undefined) rmSync(dir, { recursive: true, force: true });
+  };
   const socketPath = join(dir, 'd.sock');
   const opened: { bridge?: WebBridge; options?: WebBridgeOptions } = {};
   let stopRequested!: () => void;
@@ -116,7 +124,7 @@ export async function startPadCommand(name: 'web' | 'daemon', args: readonly str
     handle = await Promise.race([running, failedEarly]);
     await Promise.race([attached, failedEarly]);
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
     throw error;
   }
   const adminUrl = /^Virtual pad: (\S+)$/m.exec(io.stdout())?.[1] ?? (JSON.parse(io.stdout() || '{}') as { admin_url?: string }).admin_url;
@@ -135,7 +143,7 @@ export async function startPadCommand(name: 'web' | 'daemon', args: readonly str
     async stop() {
       stopRequested();
       const code = await exit;
-      rmSync(dir, { recursive: true, force: true });
+      removeDir();
       return code;
     },
   };

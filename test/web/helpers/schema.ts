@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { publishedSchemaErrors } from '../../helpers/published-files.js';
 
-const SCHEMA_PATH = fileURLToPath(new URL('../../../../shared/conformance/schemas/web-surface-protocol-v1.json', import.meta.url));
-
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
-
-/** Null when the message is valid under the published Web Surface Protocol v1 schema, else the errors. */
+/** Null when a daemon message is valid under our published schemas/web-surface-protocol-daemon.schema.json, else the errors. */
 export function schemaErrors(message: unknown): string | null {
-  return validate(message) ? null : ajv.errorsText(validate.errors);
+  return publishedSchemaErrors('web-surface-protocol-daemon.schema.json', message);
 }
 
 /** Every server message the test clients of one test file received (scenario 41). */

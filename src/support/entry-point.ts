@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CliIo } from './command.js';
+import type { CliIo } from './cli-io.js';
+import { refuseDebuggerSignal } from './debugger-signal.js';
 
 export interface ProgramOptions {
   /** Prefix of the line printed when `main` itself throws. */
@@ -17,6 +18,8 @@ export interface ProgramOptions {
  */
 export function runIfEntryPoint(moduleUrl: string, main: (args: readonly string[], io: CliIo) => Promise<number>, options: ProgramOptions): void {
   if (!isEntryPoint(moduleUrl)) return;
+  // First thing: from here on SIGUSR1 cannot open Node's inspector (issue 21.4).
+  refuseDebuggerSignal();
   const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
   main(process.argv.slice(2), io).then(
     (code) => {

@@ -2,38 +2,19 @@ import { byId } from './dom.js';
 import type { SessionState } from './live-session.js';
 import type { Command } from './messages.js';
 
-/**
- * Admin controls: Start Demo / Start Show / Stop (§16) and, in LAN mode, the
- * pairing panel with QR, PIN and revoke. Paired phones see the experience
- * captions (they may answer Demo prompts) but none of the controls.
- */
-export class ControlPanel {
+/** The admin's pairing panel in LAN mode: QR, PIN, its expiry, and revoke (§7). Paired phones never see it. */
+export class PairingPanel {
   #shownQr: string | null = null;
   #pairingDeadline = 0;
   #expiryTimer: number | null = null;
 
   constructor(send: (command: Command) => void) {
-    byId('start-demo').addEventListener('click', () => send({ type: 'start_experience', kind: 'demo' }));
-    byId('start-show').addEventListener('click', () => send({ type: 'start_experience', kind: 'show' }));
-    byId('stop-experience').addEventListener('click', () => send({ type: 'stop_experience' }));
     byId('create-pairing').addEventListener('click', () => send({ type: 'create_pairing' }));
     byId('revoke-remote').addEventListener('click', () => send({ type: 'revoke_remote' }));
   }
 
   update(state: SessionState): void {
-    const connected = state.status === 'connected';
-    const experience = state.experience;
-    const active = experience !== null && (experience.status === 'starting' || experience.status === 'playing');
-    byId('experience-controls').hidden = !(connected && state.admin);
-    byId('start-demo').hidden = active;
-    byId('start-show').hidden = active;
-    byId('stop-experience').hidden = !active;
-    const lines = experience === null ? [] : [experience.title, experience.caption, experience.detail];
-    if (experience?.status === 'blocked' && experience.reason) lines.push(experience.reason);
-    const text = lines.filter((line): line is string => typeof line === 'string' && line !== '').join(' — ');
-    byId('experience-status').textContent = text;
-    byId('experience-panel').hidden = !(connected && (state.admin || text !== ''));
-    this.#updatePairing(state, connected);
+    this.#updatePairing(state, state.status === 'connected');
   }
 
   #updatePairing(state: SessionState, connected: boolean): void {

@@ -1,0 +1,53 @@
+import type { SoakProgress, SoakReport } from './run-soak.js';
+import type { Sample } from './samples.js';
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+const mb = (value: number) => `${value.toFixed(1)} MB`;
+
+/** One progress line: time, the latest sample, the counts so far. */
+export function formatProgress({ elapsedSeconds, totalSeconds, latest, counters: c }: SoakProgress): string {
+  const sample = latest === null ? '' : `  rss ${mb(latest.rssMb)}  fds ${latest.fds}`;
+  return `soak ${clock(elapsedSeconds)}/${clock(totalSeconds)}${sample}  acks ${c.acksReceived}/${c.acksSent}  presses ${c.presses} actions ${c.actions}  leases ${c.leases}  device cycles ${c.deviceCycles}  profile edits ${c.profileEdits}  browser updates ${c.browserSurfaces}`;
+}
+
+const sampleLine = (name: string, sample: Sample) => `  ${name.padEnd(16)} ${clock(sample.at).padStart(6)}  rss ${mb(sample.rssMb).padStart(9)}  fds ${sample.fds}`;
+
+export function formatReport(report: SoakReport): string {
+  const { growth, counters: c } = report;
+  const lines = [
+    `Soak of ${report.minutes} minute(s), warm-up ${Math.round(report.warmUpSeconds)} s, ${report.samples.length} samples`,
+    sampleLine('start', growth.start),
+    sampleLine('after warm-up', growth.warm),
+    sampleLine('end', growth.end),
+    `  growth after warm-up: RSS ${mb(growth.rssGrowthMb)}, descriptors ${growth.fdGrowth}`,
+    `  acks: ${c.acksSent} sent, ${c.acksReceived} received`,
+    `  presses: ${c.presses}, actions: ${c.actions}, extra actions: ${c.extraActions}`,
+    `  leases: ${c.leases}, device cycles: ${c.deviceCycles}, profile edits: ${c.profileEdits}, browser tabs: ${c.browserTabs} (${c.browserSurfaces} surface updates)`,
+    `  daemon: exit ${report.daemon.exitCode} after SIGTERM, socket ${report.daemon.socketRemoved ? 'removed' : 'LEFT BEHIND'}, ${report.daemon.logLines} log lines`,
+    report.problems.length === 0 ? 'PASS' : `FAIL\n${report.problems.map((problem) => `  - ${problem}`).join('\n')}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The report for machines: every figure, the samples included. */
+export function reportJson(report: SoakReport): Record<string, unknown> {
+  const { counters, growth } = report;
+  return {
+    ok: report.problems.length === 0,
+    minutes: report.minutes,
+    warm_up_seconds: report.warmUpSeconds,
+    rss_mb: { start: growth.start.rssMb, after_warm_up: growth.warm.rssMb, end: growth.end.rssMb, growth_after_warm_up: growth.rssGrowthMb },
+    fds: { start: growth.start.fds, after_warm_up: growth.warm.fds, end: growth.end.fds, growth_after_warm_up: growth.fdGrowth },
+    acks: { sent: counters.acksSent, received: counters.acksReceived },
+    presses: counters.presses,
+    actions: counters.actions,
+    extra_actions: counters.extraActions,
+    leases: counters.leases,
+    device_cycles: counters.deviceCycles,
+    profile_edits: counters.profileEdits,
+    browser: { tabs: counters.browserTabs, surface_updates: counters.browserSurfaces },
+    daemon: { exit_code: report.daemon.exitCode, socket_removed: report.daemon.socketRemoved, log_lines: report.daemon.logLines },
+    problems: report.problems,
+    samples: report.samples.map((sample) => ({ at: sample.at, rss_mb: sample.rssMb, fds: sample.fds })),
+  };
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Installs the real Claude Code and Codex CLIs that the real-agent tests (test/real-agents) drive,
+// at the versions pinned in scripts/agent-clis.json, into a cache folder outside node_modules:
+// $PAD_LATTICE_AGENT_CACHE, else ~/.cache/pad-lattice/agent-clis, one folder per
+// <name>@<version>. They are not dependencies of the package: a user's `npm ci` never fetches them.
+//
+//   node scripts/install-agent-clis.mjs           install what is missing (progress on stderr)
+//   node scripts/install-agent-clis.mjs --check   install nothing; exit 1 when something is missing
+//   add --json to print {"cache", "clis": {claude: {version, bin, installed}, …}} on stdout
+//
+// Each CLI is installed into a staging folder and renamed into place only after its
+// `--version` printed the pinned version, so an interrupted install never counts as installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const pins = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'agent-clis.json'), 'utf8'));
+const cache = process.env.PAD_LATTICE_AGENT_CACHE || join(homedir(), '.cache', 'pad-lattice', 'agent-clis');
+const checkOnly = process.argv.includes('--check');
+const json = process.argv.includes('--json');
+const say = (line) => process.stderr.write(`install-agent-clis: ${line}\n`);
+
+function folderOf(name, pin) {
+  return join(cache, `${name}@${pin.version}`);
+}
+
+function binOf(folder, pin) {
+  return join(folder, 'node_modules', '.bin', pin.bin);
+}
+
+/** The version line the CLI prints, or null when it does not run. */
+function versionOf(bin) {
+  if (!existsSync(bin)) return null;
+  const run = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  return run.status === 0 ? run.stdout.trim() : null;
+}
+
+function install(name, pin) {
+  const folder = folderOf(name, pin);
+  const staging = `${folder}.staging-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const spec = `${pin.package}@${pin.version}`;
+  say(`installing ${spec} into ${folder} (about 400 MB; usually under a minute)…`);
+  const started = Date.now();
+  const npm = spawnSync('npm', ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', spec], {
+    // npm's own output goes to stderr, so --json keeps stdout to the report.
+    stdio: ['ignore', 2, 'inherit'],
+  });
+  const version = npm.status === 0 ? versionOf(binOf(staging, pin)) : null;
+  if (version === null || !version.includes(pin.version)) {
+    rmSync(staging, { recursive: true, force: true });
+    say(`failed: ${spec} did not install or its --version did not print ${pin.version}; check that the npm registry is reachable`);
+    return false;
+  }
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(staging, folder);
+  say(`${spec} ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${version}`);
+  return true;
+}
+
+const report = { cache, clis: {} };
+let complete = true;
+for (const [name, pin] of Object.entries(pins)) {
+  const folder = folderOf(name, pin);
+  let installed = versionOf(binOf(folder, pin)) !== null;
+  if (!installed && !checkOnly) installed = install(name, pin);
+  else if (installed && !json) say(`${pin.package}@${pin.version} already installed in ${folder}`);
+  if (!installed) complete = false;
+  report.clis[name] = { package: pin.package, version: pin.version, bin: binOf(folder, pin), installed };
+}
+if (json) process.stdout.write(`${JSON.stringify(report)}\n`);
+process.exitCode = complete ? 0 : 1;

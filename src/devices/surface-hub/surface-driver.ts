@@ -1,0 +1,31 @@
+import type { ControlSurface } from '../../domain/index.js';
+import type { SurfaceDescriptor } from '../../daemon/wire/index.js';
+
+/** A device a driver could open now; the same device keeps its key across scans. */
+export interface SurfaceCandidate {
+  readonly key: string;
+  /** For logs, e.g. "monome grid at /dev/ttyUSB0". */
+  readonly description: string;
+}
+
+/** A device the hub drives: its surface and how `status` names it. */
+export interface OpenedSurface {
+  readonly surface: ControlSurface;
+  readonly descriptor: SurfaceDescriptor;
+  /** One line the hub logs after "connected", e.g. that the profile is not yet checked on hardware. */
+  readonly notice?: string;
+}
+
+/**
+ * One family of non-MIDI controllers (monome grids over serial, Stream Decks
+ * over HID) as the surface hub sees it: what is plugged in, and how to open
+ * one. `open` reports a later loss — the device was unplugged or its transport
+ * failed — through `onLost`, once.
+ */
+export interface SurfaceDriver<C extends SurfaceCandidate = SurfaceCandidate> {
+  /** e.g. "serial" or "HID": the word log lines start with. */
+  readonly label: string;
+  /** Throws when the transport itself is unavailable (library missing, no udev …). */
+  list(): Promise<readonly C[]>;
+  open(candidate: C, onLost: (error: unknown) => void): Promise<OpenedSurface>;
+}

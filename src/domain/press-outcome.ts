@@ -1,0 +1,45 @@
+import type { ControlAction } from './control-action.js';
+
+/** The agent a press reached or selected, as a surface may name it to its user. */
+export interface PressTarget {
+  /** Its Agent Scene, or null while it has none (overflow). */
+  readonly slot: number | null;
+  readonly label: string;
+  readonly accent: string | null;
+}
+
+/** Why an action press reached nobody, in the order the control plane checks (control-plane.md §12.3). */
+export type PressRefusal =
+  /** No agent is selected. */
+  | 'no_selection'
+  /** The selected agent's state or its subscribers do not offer the action (it was dark). */
+  | 'nothing_waiting'
+  /** The same action reached the same agent a moment ago (debounce). */
+  | 'too_soon'
+  /** The recipient's connection closed before the action could be written. */
+  | 'not_delivered';
+
+/** Why selecting an agent without a Scene did not happen. */
+export type SelectionRefusal =
+  /** No such agent any more. */
+  | 'gone'
+  /** Every Scene holds an agent waiting for approval, which may not be displaced. */
+  | 'no_room';
+
+/** What became of one press: the feedback a surface can show ("Approved · reviewer", "nothing was waiting"). */
+export type PressOutcome =
+  | { readonly kind: 'delivered'; readonly action: ControlAction; readonly agent: PressTarget }
+  | { readonly kind: 'refused'; readonly action: ControlAction; readonly reason: PressRefusal }
+  | { readonly kind: 'selected'; readonly agent: PressTarget }
+  | { readonly kind: 'not_selected'; readonly reason: SelectionRefusal }
+  /** A Demo or Show was playing and took the press (its own view shows the effect). */
+  | { readonly kind: 'experience' };
+
+/**
+ * Attached by a surface that wants to tell its user what a press did; the
+ * daemon settles it exactly once, after routing the press. Surfaces without
+ * feedback (a Launchpad) leave it out.
+ */
+export interface PressReceipt {
+  settle(outcome: PressOutcome): void;
+}

@@ -1,0 +1,70 @@
+import { escapeUntrusted } from '../support/untrusted-text.js';
+import type { DeviceProfile } from './device-profile.js';
+import type { ProfileIssue } from './issues.js';
+import type { CatalogLoad } from './load-catalog.js';
+
+export interface CatalogLogLine {
+  readonly level: 'info' | 'warn';
+  readonly text: string;
+}
+
+/** Issues shown per refused file; the rest are counted (`profile validate FILE` lists them all). */
+const ISSUES_SHOWN = 3;
+/** A log line never grows past this many code points, whatever a file name or key holds. */
+const LINE_LIMIT = 400;
+
+const line = (level: CatalogLogLine['level'], text: string): CatalogLogLine => ({ level, text: escapeUntrusted(text, LINE_LIMIT) });
+
+function bySource<T>(items: readonly T[], source: (item: T) => string): Map<string, T> {
+  return new Map(items.map((item) => [source(item), item]));
+}
+
+function issueText(issue: ProfileIssue): string {
+  return issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`;
+}
+
+function refusal(source: string, issues: readonly ProfileIssue[], lastGood: DeviceProfile | undefined): CatalogLogLine[] {
+  const kept = lastGood === undefined ? '' : ` (the last good version of ${lastGood.id} stays in use)`;
+  const lines = [line('warn', `profile refused: ${source}${kept}`)];
+  for (const issue of issues.slice(0, ISSUES_SHOWN)) lines.push(line('warn', `  ${issueText(issue)}`));
+  const more = issues.length - ISSUES_SHOWN;
+  if (more > 0) lines.push(line('warn', `  … and ${more} more; 'pad-lattice profile validate ${source}' lists them all`));
+  return lines;
+}
+
+/**
+ * What a daemon logs when its profile catalog (re)loads: each profile loaded,
+ * reloaded or dropped, and each file refused — once per change, so a folder of
+ * a thousand broken files costs nothing when one other file is edited. Built-in
+ * profiles are summed up in one line at the first load. File names, keys and
+ * messages that came from files are escaped, so no file can forge a log line.
+ */
+export function catalogChanges(
+  previous: CatalogLoad | null,
+  next: CatalogLoad,
+  isBuiltin: (source: string) => boolean,
+): CatalogLogLine[] {
+  const lines: CatalogLogLine[] = [];
+  const before = bySource(previous?.catalog.profiles ?? [], (p) => p.source);
+  const after = bySource(next.catalog.profiles, (p) => p.source);
+  const problemsBefore = bySource(previous?.problems ?? [], (p) => p.source);
+  if (previous === null) {
+    const builtins = next.catalog.profiles.filter((profile) => isBuiltin(profile.source)).map((profile) => profile.id);
+    lines.push(line('info', `profiles: ${builtins.length} built-in loaded (${builtins.join(', ')})`));
+  }
+  for (const [source, profile] of after) {
+    if (isBuiltin(source)) continue;
+    const earlier = before.get(source);
+    if (earlier === undefined) lines.push(line('info', `profile loaded: ${profile.id} (${profile.status}) from ${source}`));
+    else if (earlier !== profile) lines.push(line('info', `profile reloaded: ${profile.id} (${profile.status}) from ${source}`));
+  }
+  for (const problem of next.problems) {
+    const earlier = problemsBefore.get(problem.source);
+    if (earlier !== undefined && JSON.stringify(earlier.issues) === JSON.stringify(problem.issues)) continue;
+    lines.push(...refusal(problem.source, problem.issues, after.get(problem.source)));
+  }
+  for (const [source, profile] of before) {
+    if (!after.has(source)) lines.push(line('info', `profile dropped: ${profile.id} (${source} is gone)`));
+  }
+  return lines;
+}

@@ -1,0 +1,177 @@
+import { actionPressed, CONTROL_ACTIONS, IDENTITY_ACCENTS, OFF_TOKEN, sessionSelected, type ControlSurface, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
+import type { Cell, StreamDeckProfile } from '../profiles/surface/index.js';
+import { BoundedQueue } from '../support/bounded-queue.js';
+import { LatestWinsPump, type PumpTimers } from '../support/latest-wins-pump.js';
+import { compileVisualFrame } from '../visual-protocol/index.js';
+import { drawFace, faceColor, faceKey, type KeyFace } from './key-faces.js';
+import type { DeckKey, DeckPanel } from './library.js';
+
+const SELECTOR_CAPACITY = 8;
+/** At most 15 frames a second: a full 15-key repaint is ~15 JPEGs of a few kB over USB full speed. */
+export const DECK_FRAME_INTERVAL_MS = 1000 / 15;
+const MAX_PENDING_EVENTS = 64;
+
+export type Role = { readonly kind: 'glyph' } | { readonly kind: 'scene'; readonly slot: number } | { readonly kind: 'action'; readonly action: (typeof CONTROL_ACTIONS)[number] } | { readonly kind: 'overflow' };
+
+/** Faces by key index: one frame of the whole deck. */
+type DeckFrame = ReadonlyMap<number, KeyFace>;
+
+export interface DeckSurfaceOptions {
+  readonly panel: DeckPanel;
+  readonly profile: StreamDeckProfile;
+  /** The device's path, for status. */
+  readonly name: string;
+  readonly onLost: (error: unknown) => void;
+  readonly frameIntervalMs?: number;
+  readonly timers?: PumpTimers;
+}
+
+/** The key at each cell a profile names, or the first cell the panel lacks. */
+export function keysForProfile(panel: DeckPanel, profile: StreamDeckProfile): { readonly roles: ReadonlyMap<number, Role> } | { readonly missing: string } {
+  const byCell = new Map(panel.keys.map((key) => [`${key.x},${key.y}`, key]));
+  const roles = new Map<number, Role>();
+  const place = (cell: Cell | undefined, role: Role, where: string): string | null => {
+    if (cell === undefined) return null;
+    const key = byCell.get(`${cell[0]},${cell[1]}`);
+    if (key === undefined) return `${profile.id} places ${where} at [${cell[0]}, ${cell[1]}], which this ${panel.productName} has no key for`;
+    roles.set(key.index, role);
+    return null;
+  };
+  const layout = profile.layout;
+  const problems = [
+    place(layout.glyph, { kind: 'glyph' }, 'the glyph'),
+    ...layout.agent_selectors.map((cell, slot) => place(cell, { kind: 'scene', slot }, `Agent Scene ${slot + 1}`)),
+    ...CONTROL_ACTIONS.map((action) => place(layout.actions[action], { kind: 'action', action }, action)),
+    place(layout.overflow, { kind: 'overflow' }, 'the overflow key'),
+  ].filter((problem) => problem !== null);
+  return problems.length > 0 ? { missing: problems[0]! } : { roles };
+}
+
+/**
+ * A Stream Deck as a control surface: each key shows one role of the pad —
+ * the selected agent's glyph, an Agent Scene in its identity colour with its
+ * label and a bar in its state's colour, an action lit only when available —
+ * drawn at the model's key size. Only keys whose face changed are redrawn,
+ * through a latest-wins pump. Key downs become surface events.
+ */
+export class DeckSurface implements ControlSurface {
+  readonly surfaceKind = 'hid' as const;
+  readonly profileId: string;
+  readonly inputName: string;
+  readonly outputName: string;
+  readonly selectorCapacity = SELECTOR_CAPACITY;
+  readonly accentNames: readonly string[] = IDENTITY_ACCENTS;
+  readonly visualProtocol = 1;
+  readonly #panel: DeckPanel;
+  readonly #profile: StreamDeckProfile;
+  readonly #roles: ReadonlyMap<number, Role>;
+  readonly #keys: ReadonlyMap<number, DeckKey>;
+  readonly #pump: LatestWinsPump<DeckFrame>;
+  readonly #events = new BoundedQueue<SurfaceEvent>(MAX_PENDING_EVENTS);
+  #closed = false;
+
+  constructor(options: DeckSurfaceOptions, roles: ReadonlyMap<number, Role>) {
+    const { panel, profile } = options;
+    this.#panel = panel;
+    this.#profile = profile;
+    this.#roles = roles;
+    this.#keys = new Map(panel.keys.map((key) => [key.index, key]));
+    this.profileId = profile.id;
+    this.inputName = options.name;
+    this.outputName = options.name;
+    this.#pump = new LatestWinsPump<DeckFrame>({
+      minIntervalMs: options.frameIntervalMs ?? DECK_FRAME_INTERVAL_MS,
+      send: (frame, shown) => this.#paint(frame, shown),
+      onFailure: options.onLost,
+      ...(options.timers === undefined ? {} : { timers: options.timers }),
+    });
+    panel.onKey((index, down) => this.#onKey(index, down));
+    panel.onError(options.onLost);
+  }
+
+  get settled(): boolean {
+    return this.#pump.idle;
+  }
+
+  get frameCounts(): { readonly offered: number; readonly sent: number } {
+    return { offered: this.#pump.offered, sent: this.#pump.sent };
+  }
+
+  /** Sets the profile's brightness; the first frame follows with render(). */
+  initialize(): void {
+    this.#panel.setBrightness(this.#profile.brightness).catch(() => {});
+  }
+
+  render(view: SurfaceView): void {
+    if (this.#closed) return;
+    const frame = compileVisualFrame(view, SELECTOR_CAPACITY);
+    const labels = new Map(view.sessions.map((session) => [session.slot, session.label]));
+    const faces = new Map<number, KeyFace>();
+    for (const key of this.#keys.values()) {
+      const role = this.#roles.get(key.index);
+      faces.set(key.index, role === undefined ? { kind: 'blank' } : faceFor(role, frame, labels));
+    }
+    this.#pump.offer(faces);
+  }
+
+  /** A Show's 8x8 grid, one light per key from the top-left (keys beyond it stay dark). */
+  renderShowFrame(frame: ShowFrame): void {
+    if (this.#closed) return;
+    const faces = new Map<number, KeyFace>();
+    for (const key of this.#keys.values()) {
+      const color = frame.grid[key.y]?.[key.x];
+      faces.set(key.index, color === undefined ? { kind: 'blank' } : { kind: 'color', rgb: color.rgb });
+    }
+    this.#pump.offer(faces);
+  }
+
+  pollEvents(): SurfaceEvent[] {
+    return this.#events.drain();
+  }
+
+  /** Clears the keys and closes the device; never throws (it may be gone). */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#pump.stop();
+    void this.#panel
+      .clearPanel()
+      .catch(() => {})
+      .finally(() => void this.#panel.close().catch(() => {}));
+  }
+
+  async #paint(frame: DeckFrame, shown: DeckFrame | null): Promise<void> {
+    for (const [index, face] of frame) {
+      const before = shown?.get(index);
+      if (before !== undefined && faceKey(before) === faceKey(face)) continue;
+      const key = this.#keys.get(index)!;
+      if (key.feedback === 'lcd') await this.#panel.fillKeyImage(index, drawFace(face, key.width, key.height).data);
+      else if (key.feedback === 'rgb') await this.#panel.fillKeyColor(index, ...faceColor(face));
+    }
+  }
+
+  #onKey(index: number, down: boolean): void {
+    if (!down) return;
+    const role = this.#roles.get(index);
+    let event: SurfaceEvent | null = null;
+    if (role?.kind === 'scene') event = sessionSelected(role.slot);
+    if (role?.kind === 'action') event = actionPressed(role.action);
+    if (event === null) return;
+    this.#events.push(event);
+  }
+}
+
+function faceFor(role: Role, frame: ReturnType<typeof compileVisualFrame>, labels: ReadonlyMap<number, string>): KeyFace {
+  switch (role.kind) {
+    case 'glyph':
+      return { kind: 'glyph', canvas: frame.state };
+    case 'scene': {
+      const accent = frame.selectors[role.slot] ?? OFF_TOKEN;
+      return { kind: 'scene', slot: role.slot, accent, status: frame.statuses[role.slot] ?? OFF_TOKEN, label: accent === OFF_TOKEN ? '' : (labels.get(role.slot) ?? '') };
+    }
+    case 'action':
+      return { kind: 'action', action: role.action, token: frame.actions[role.action] };
+    case 'overflow':
+      return { kind: 'overflow', token: frame.overflow };
+  }
+}

@@ -1,0 +1,63 @@
+import type { PressResultMessage } from './messages.js';
+import type { ActionName } from './pad-model.js';
+
+export type { ActionName };
+
+/** What the feedback line under the pad says about the last press, and how it looks. */
+export interface Feedback {
+  readonly text: string;
+  /** `done`: it reached an agent; `info`: nothing to worry about; `warn`: nothing happened. */
+  readonly tone: 'done' | 'info' | 'warn';
+}
+
+export const ACTION_NAMES: Readonly<Record<ActionName, string>> = { approve: 'Approve', reject: 'Reject', retry: 'Retry', stop: 'Stop' };
+
+/** Past tense only where the press itself is the decision; Stop and Retry are requests the agent still carries out. */
+const DELIVERED: Readonly<Record<ActionName, string>> = { approve: 'Approved', reject: 'Rejected', retry: 'Retry sent', stop: 'Stop sent' };
+
+const sceneOf = (slot: number | null) => (slot === null ? 'no Scene' : `Scene ${slot + 1}`);
+
+/** The words for one `press_result`. */
+export function feedbackFor(result: PressResultMessage): Feedback {
+  const press = result.press;
+  const name = press === 'select' ? 'Select' : ACTION_NAMES[press];
+  switch (result.outcome) {
+    case 'delivered':
+      return { text: `${press === 'select' ? 'Sent' : DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
+    case 'selected':
+      return { text: `Selected · ${result.agent?.label ?? 'agent'} (now on ${sceneOf(result.agent?.slot ?? null)})`, tone: 'done' };
+    case 'experience':
+      return { text: `${name} went to the Demo`, tone: 'info' };
+    case 'dropped':
+      return { text: `${name} was not taken: the daemon is busy. Press again.`, tone: 'warn' };
+    case 'not_selected':
+      return result.reason === 'no_room'
+        ? { text: 'No Scene is free: every Scene holds an agent waiting for approval. Answer one first.', tone: 'warn' }
+        : { text: 'That agent has left.', tone: 'warn' };
+    case 'refused':
+      return refusal(name, result.reason);
+  }
+}
+
+function refusal(name: string, reason: string | null): Feedback {
+  switch (reason) {
+    case 'no_selection':
+      return { text: `${name}: nothing sent. Select an agent first (its Scene button).`, tone: 'warn' };
+    case 'too_soon':
+      return { text: `${name} was sent a moment ago; this press was ignored.`, tone: 'info' };
+    case 'not_delivered':
+      return { text: `${name}: the agent stopped listening before it arrived.`, tone: 'warn' };
+    default:
+      return { text: `${name}: nothing was waiting for it.`, tone: 'info' };
+  }
+}
+
+/** A press the page did not send, because the pad showed it would do nothing. */
+export function unavailableFeedback(action: ActionName, selected: boolean): Feedback {
+  return selected
+    ? { text: `${ACTION_NAMES[action]}: nothing is waiting for it.`, tone: 'info' }
+    : { text: `${ACTION_NAMES[action]}: nothing sent. Select an agent first (its Scene button).`, tone: 'warn' };
+}
+
+/** No `press_result` in time (or a daemon without the extension). */
+export const NO_ANSWER: Feedback = { text: 'Sent; the daemon did not say what became of it.', tone: 'info' };

@@ -1,0 +1,90 @@
+import type { AgentState, ControlAction, PressOutcome, PressTarget, SurfaceView } from '../../domain/index.js';
+import { WEB_PROTOCOL_VERSION } from '../limits.js';
+import { sanitizeLabel, sceneLabel } from './labels.js';
+
+/*
+ * Our extensions of Web Surface Protocol 1. A client receives none of these
+ * messages unless it asked for them with `use_extensions` after
+ * authenticating, so a client written for the reference protocol (the
+ * reference's own app) sees exactly the reference's message stream.
+ */
+
+/** `press_results`: one `press_result` per action or agent selection this connection sends. `overflow`: the `overflow` list. */
+export const WEB_EXTENSIONS = ['press_results', 'overflow'] as const;
+export type WebExtension = (typeof WEB_EXTENSIONS)[number];
+
+export const isWebExtension = (name: unknown): name is WebExtension => (WEB_EXTENSIONS as readonly unknown[]).includes(name);
+
+/** At most this many overflow agents are listed (the count says how many exist); keeps the message far below 16384 bytes. */
+export const MAX_LISTED_OVERFLOW = 8;
+
+export interface ExtensionsMessage {
+  protocol: 1;
+  type: 'extensions';
+  extensions: WebExtension[];
+}
+
+export interface AgentJson {
+  slot: number | null;
+  label: string;
+  accent: string | null;
+}
+
+export interface PressResultMessage {
+  protocol: 1;
+  type: 'press_result';
+  /** What was pressed: an action, or `select` for `select_agent`. */
+  press: ControlAction | 'select';
+  /** `dropped`: the daemon was too busy to take the press (its queue was full). */
+  outcome: PressOutcome['kind'] | 'dropped';
+  /** Why nothing happened, for `refused` and `not_selected`; else null. */
+  reason: string | null;
+  /** Whom it reached, for `delivered` and `selected`; else null. */
+  agent: AgentJson | null;
+}
+
+export interface OverflowAgentJson {
+  /** The ref `select_agent` takes. */
+  agent: number;
+  state: AgentState;
+  label: string;
+  accent: string | null;
+}
+
+export interface OverflowMessage {
+  protocol: 1;
+  type: 'overflow';
+  /** Every agent without a Scene, also those not listed. */
+  count: number;
+  /** The first of them, in the order they would get a Scene. */
+  agents: OverflowAgentJson[];
+}
+
+export function extensionsMessage(extensions: readonly WebExtension[]): ExtensionsMessage {
+  return { protocol: WEB_PROTOCOL_VERSION, type: 'extensions', extensions: [...extensions] };
+}
+
+const agentJson = (target: PressTarget): AgentJson => ({ slot: target.slot, label: sanitizeLabel(target.label, target.slot), accent: target.accent });
+
+export function pressResultMessage(press: ControlAction | 'select', outcome: PressOutcome | 'dropped'): PressResultMessage {
+  const message: PressResultMessage = { protocol: WEB_PROTOCOL_VERSION, type: 'press_result', press, outcome: 'dropped', reason: null, agent: null };
+  if (outcome === 'dropped') return message;
+  message.outcome = outcome.kind;
+  if (outcome.kind === 'refused' || outcome.kind === 'not_selected') message.reason = outcome.reason;
+  if (outcome.kind === 'delivered' || outcome.kind === 'selected') message.agent = agentJson(outcome.agent);
+  return message;
+}
+
+export function overflowMessage(view: SurfaceView): OverflowMessage {
+  return {
+    protocol: WEB_PROTOCOL_VERSION,
+    type: 'overflow',
+    count: view.overflowCount,
+    agents: (view.overflow ?? []).slice(0, MAX_LISTED_OVERFLOW).map((agent) => ({
+      agent: agent.ref,
+      state: agent.state,
+      label: sceneLabel(agent.label, null, agent.host),
+      accent: agent.accent,
+    })),
+  };
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS } from '../../domain/index.js';
+import { STATE_HEIGHT, STATE_WIDTH, VISUAL_PROTOCOL_VERSION, VISUAL_TOKENS } from '../../visual-protocol/index.js';
+import { BROWSER_SELECTOR_CAPACITY, MAX_CREDENTIAL_LENGTH, MAX_WEB_LABEL_LENGTH, PAIRING_TTL, WEB_PROTOCOL_VERSION } from '../limits.js';
+import { MAX_EXTENSION_NAMES } from './client-message.js';
+import { WEB_ERRORS } from './errors.js';
+import { MAX_LISTED_OVERFLOW, WEB_EXTENSIONS } from './extension-messages.js';
+
+/*
+ * Web Surface Protocol 1 as published JSON Schemas (schemas/web-surface-protocol-*.schema.json).
+ * They *describe* the hand-written codec of this folder, which must report
+ * the protocol's first error with its exact text; tests check that the
+ * description and the codec agree (test/web/json-schema.test.ts). Framing
+ * (one WebSocket message of at most 16384 UTF-8 bytes) is not expressible here.
+ */
+
+const protocol = z.literal(WEB_PROTOCOL_VERSION);
+const message = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.strictObject({ protocol, type: z.literal(type), ...shape });
+const state = z.enum(AGENT_STATES);
+const action = z.enum(CONTROL_ACTIONS);
+const slot = z.int().min(0).max(BROWSER_SELECTOR_CAPACITY - 1);
+
+// ---- browser → daemon: what decodeClientMessage accepts (web-surface-protocol-1.md §9.2, §11) ----
+
+export const webClientMessageSchema = z
+  .discriminatedUnion('type', [
+    // An explicit null credential means "no credential".
+    message('authenticate', { credential: z.string().min(1).max(MAX_CREDENTIAL_LENGTH).nullish() }),
+    message('action', { action }),
+    message('select_session', { slot }),
+    message('create_pairing', {}),
+    message('revoke_remote', {}),
+    message('start_experience', { kind: z.enum(['demo', 'show']) }),
+    message('stop_experience', {}),
+    // Our extensions (extension-messages.ts): unknown extension names are ignored, not refused.
+    message('use_extensions', { extensions: z.array(z.string()).max(MAX_EXTENSION_NAMES) }),
+    message('select_agent', { agent: z.int().min(0) }),
+  ])
+  .meta({ title: 'Pad-Lattice Web Surface Protocol 1: browser to daemon' });
+
+// ---- daemon → browser: exactly what the daemon writes (§10) --------------------------------------
+
+/** The tokens each part of a visual frame can hold (visual-protocol-1.md §6, §7). */
+const tokens = (pattern: RegExp) => z.enum(VISUAL_TOKENS.filter((token) => token === 'off' || pattern.test(token)) as [string, ...string[]]);
+const canvasToken = tokens(/^(idle|activity|state:[a-z_]+:primary)$/);
+const rail = <T extends z.ZodType>(item: T) => z.array(item).length(BROWSER_SELECTOR_CAPACITY);
+const actionLights = Object.fromEntries(CONTROL_ACTIONS.map((name) => [name, z.enum(['off', `action:${name}:enabled`])]));
+
+const visualFrame = z.strictObject({
+  state: z.array(z.array(canvasToken).length(STATE_WIDTH)).length(STATE_HEIGHT),
+  selectors: rail(tokens(/^accent:/)),
+  statuses: rail(tokens(/^state:[a-z_]+:summary$/)),
+  actions: z.strictObject(actionLights),
+  overflow: tokens(/^system:overflow$/),
+});
+
+/** A label after sanitizeLabel: never empty, at most 80 code points. */
+const webLabel = z.string().min(1).max(MAX_WEB_LABEL_LENGTH);
+
+const surfaceSession = z.strictObject({
+  slot,
+  state,
+  selected: z.boolean(),
+  accent: z.enum(IDENTITY_ACCENTS),
+  label: webLabel,
+});
+
+const rgbHex = z.string().regex(/^#[0-9a-f]{6}$/);
+const nullableText = z.string().nullable();
+const milliseconds = z.int().min(0);
+
+export const webDaemonMessageSchema = z
+  .discriminatedUnion('type', [
+    message('authenticated', { admin: z.boolean(), session_token: nullableText, lan_enabled: z.boolean() }),
+    message('pairing', {
+      pin: z.string().regex(/^[0-9]{6}$/),
+      pairing_url: z.string().min(1),
+      qr_data_uri: z.string().regex(/^data:image\/svg\+xml/),
+      expires_in: z.int().min(1).max(PAIRING_TTL),
+    }),
+    message('surface', {
+      visual_protocol: z.literal(VISUAL_PROTOCOL_VERSION),
+      view: z.strictObject({
+        selected_state: state.nullable(),
+        frame: z.int().min(0),
+        sessions: z.array(surfaceSession).max(BROWSER_SELECTOR_CAPACITY),
+        available_actions: z.array(action),
+        overflow_count: z.int().min(0),
+        activity_motion: z.boolean(),
+      }),
+      visual_frame: visualFrame,
+    }),
+    message('experience_state', {
+      status: z.enum(['idle', 'blocked', 'starting', 'playing']),
+      kind: z.enum(['demo', 'show']).nullable(),
+      title: nullableText,
+      cue_index: z.int().min(0).nullable(),
+      caption: nullableText,
+      detail: nullableText,
+      elapsed_ms: milliseconds,
+      duration_ms: z.int().min(1).nullable(),
+      tempo: z.number().gt(0),
+      audio_asset: nullableText,
+      audio_cue: nullableText,
+      audio_slot: slot.nullable(),
+      audio_sequence: z.int().min(0),
+      start_delay_ms: milliseconds,
+      reason: nullableText,
+    }),
+    message('performance_frame', { grid: z.array(rail(rgbHex)).length(8), top: rail(rgbHex), right: rail(rgbHex) }),
+    message('remote_revoked', {}),
+    // Our extensions, sent only to a client that asked for them with use_extensions.
+    message('extensions', { extensions: z.array(z.enum(WEB_EXTENSIONS)) }),
+    message('press_result', {
+      press: z.enum([...CONTROL_ACTIONS, 'select']),
+      outcome: z.enum(['delivered', 'refused', 'selected', 'not_selected', 'experience', 'dropped']),
+      reason: z.enum(['no_selection', 'nothing_waiting', 'too_soon', 'not_delivered', 'gone', 'no_room']).nullable(),
+      agent: z.strictObject({ slot: slot.nullable(), label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }).nullable(),
+    }),
+    message('overflow', {
+      count: z.int().min(0),
+      agents: z
+        .array(z.strictObject({ agent: z.int().min(0), state, label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }))
+        .max(MAX_LISTED_OVERFLOW),
+    }),
+    message('error', { code: z.enum([...new Set(Object.values(WEB_ERRORS).map((error) => error.code))]), error: z.string().min(1) }),
+  ])
+  .meta({ title: 'Pad-Lattice Web Surface Protocol 1: daemon to browser' });

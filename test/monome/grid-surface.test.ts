@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { actionPressed, makeSurfaceView, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
+import { gridDriver } from '../../src/devices/surface-hub/grid-driver.js';
+import { SurfaceHub } from '../../src/devices/surface-hub/surface-hub.js';
+import type { GridSurface } from '../../src/monome/grid-surface.js';
+import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
+import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
+import { recordingLogger } from '../devices/helpers.js';
+import { FTDI_GRID, bindingWithGrid, builtinGridProfiles, eventually, gridProfile } from './helpers.js';
+
+const approvalView = (extra: Partial<{ frame: number }> = {}): SurfaceView =>
+  makeSurfaceView({
+    selectedState: 'waiting_for_approval',
+    frame: extra.frame ?? 0,
+    sessions: [{ slot: 0, state: 'waiting_for_approval', selected: true, accent: 'cyan' }, { slot: 1, state: 'running', accent: 'magenta' }],
+    availableActions: ['approve', 'reject'],
+  });
+
+async function hubWith(binding: MockSerialBinding, options: { frameIntervalMs?: number; probeTimeoutMs?: number } = {}) {
+  const profiles = await builtinGridProfiles();
+  const logger = recordingLogger();
+  const hub = new SurfaceHub({ drivers: [gridDriver({ backend: () => binding, profiles: () => profiles, ...options })], logger, scanIntervalMs: 60_000 });
+  return { hub, logger };
+}
+
+describe('a monome grid through the surface hub', () => {
+  it('is identified by its size answer and shows the selected state, statuses, Scenes and lit actions by brightness', async () => {
+    const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
+    const { hub, logger } = await hubWith(binding);
+    hub.render(approvalView());
+    await hub.scanNow();
+    expect(hub.descriptors).toEqual([{ kind: 'serial', profile: 'monome/grid/128', visualProtocol: 1, input: '/dev/ttyUSB0 (m1000123)', output: '/dev/ttyUSB0 (m1000123)' }]);
+    expect(logger.text()).toContain('serial: monome grid at /dev/ttyUSB0 connected as monome/grid/128');
+    const surface = hub.surfaces[0] as GridSurface;
+    await eventually(() => surface.settled && grid.level(15, 0) !== 0, 'the first frame');
+    // The "!" glyph of waiting_for_approval: column 3, rows 0-4 and 7.
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((y) => grid.level(3, y))).toEqual([15, 15, 15, 15, 15, 0, 0, 15]);
+    expect([grid.level(7, 0), grid.level(7, 1)]).toEqual([15, 5]); // statuses: approval brightest, running dim
+    expect([grid.level(8, 0), grid.level(8, 1), grid.level(8, 2)]).toEqual([15, 4, 0]); // Scenes: selected, unselected, empty
+    expect([grid.level(15, 0), grid.level(15, 1), grid.level(15, 6), grid.level(15, 7)]).toEqual([12, 12, 0, 0]); // approve, reject lit
+    expect(grid.errors).toEqual([]);
+    hub.close();
+  });
+
+  it('turns key downs on Scenes and actions into surface events and ignores every other key', async () => {
+    const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
+    const { hub } = await hubWith(binding);
+    await hub.scanNow();
+    const port = binding.port('/dev/ttyUSB0');
+    port.emitData([...grid.press(15, 0), ...grid.press(3, 3), ...grid.press(8, 2), ...grid.press(7, 0)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.pollEvents()).toEqual([actionPressed('approve'), sessionSelected(2)]);
+    expect(hub.pollEvents()).toEqual([]);
+    hub.close();
+  });
+
+  it('sends only changed quads and, under a burst, only the newest frame (latest wins, frame cap)', async () => {
+    const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
+    const { hub } = await hubWith(binding, { frameIntervalMs: 50 });
+    await hub.scanNow();
+    const surface = hub.surfaces[0] as GridSurface;
+    hub.render(approvalView());
+    await eventually(() => surface.settled, 'the first frame');
+    const twoWaiting = (selected: number) =>
+      makeSurfaceView({
+        selectedState: 'waiting_for_approval',
+        sessions: [0, 1].map((slot) => ({ slot, state: 'waiting_for_approval' as const, selected: slot === selected, accent: slot === 0 ? 'cyan' : 'magenta' })),
+        availableActions: ['approve', 'reject'],
+      });
+    hub.render(twoWaiting(0));
+    await eventually(() => surface.settled, 'a frame with two waiting agents');
+    const before = grid.messages.length;
+    // Selecting the other agent changes only the two Scenes in column 8: two single-LED levels.
+    hub.render(twoWaiting(1));
+    await eventually(() => surface.settled, 'the selection frame');
+    expect(grid.messages.slice(before)).toEqual(['18 08 00 04', '18 08 01 0f']);
+    expect([grid.level(8, 0), grid.level(8, 1)]).toEqual([4, 15]);
+    const sentBefore = surface.frameCounts.sent;
+    for (let frame = 0; frame < 200; frame += 1) hub.render(makeSurfaceView({ selectedState: frame % 2 === 0 ? 'error' : 'success', frame }));
+    await eventually(() => surface.settled, 'the burst to drain');
+    expect(surface.frameCounts.sent - sentBefore).toBeLessThanOrEqual(3);
+    // The last view (frame 199: success) is what the grid shows: the smile's cell (1, 2).
+    expect([grid.level(1, 2), grid.level(0, 0)]).toEqual([15, 0]);
+    expect(grid.errors).toEqual([]);
+    hub.close();
+  });
+
+  it('an unplugged grid is dropped (the hub keeps going); plugged in again it is repainted in full', async () => {
+    const { binding } = bindingWithGrid('/dev/ttyUSB0');
+    const { hub, logger } = await hubWith(binding);
+    await hub.scanNow();
+    hub.render(approvalView());
+    binding.removePort('/dev/ttyUSB0');
+    await eventually(() => hub.descriptors.length === 0, 'the grid to be dropped');
+    expect(logger.text()).toMatch(/serial: lost monome grid at \/dev\/ttyUSB0 \(transport: .*\); it is repainted when it returns/);
+    hub.render(approvalView({ frame: 1 }));
+    expect(hub.pollEvents()).toEqual([]);
+    const again = new MextGrid();
+    binding.createPort('/dev/ttyUSB0', FTDI_GRID, (bytes) => again.receive(bytes));
+    await hub.scanNow();
+    expect(logger.text()).toContain('monome grid at /dev/ttyUSB0 reconnected');
+    const surface = hub.surfaces[0] as GridSurface;
+    await eventually(() => surface.settled && again.level(15, 0) === 12, 'the repaint');
+    expect(again.messages.filter((m) => m.startsWith('1a'))).toHaveLength(2);
+    hub.close();
+  });
+
+  it('an 8x8 monobright grid: the 64 profile with "leds": "monobright" lights on/off maps only, and presses still route', async () => {
+    const mono = new MextGrid({ columns: 8, rows: 8, id: 'm64mono', varibright: false });
+    const binding = new MockSerialBinding().createPort('/dev/ttyUSB1', FTDI_GRID, (bytes) => mono.receive(bytes));
+    const profile = { ...(await gridProfile('monome/grid/64')), leds: 'monobright' as const };
+    const hub = new SurfaceHub({ drivers: [gridDriver({ backend: () => binding, profiles: () => [profile] })], logger: recordingLogger(), scanIntervalMs: 60_000 });
+    hub.render(approvalView());
+    await hub.scanNow();
+    const surface = hub.surfaces[0] as GridSurface;
+    await eventually(() => surface.settled && mono.level(0, 0) === 1, 'approve to light');
+    // Row 0: approve, reject lit; retry, stop dark. Row 1: Scenes (selected and not: both on). Row 2: statuses.
+    expect([0, 1, 6, 7].map((x) => mono.level(x, 0))).toEqual([1, 1, 0, 0]);
+    expect([0, 1, 2].map((x) => mono.level(x, 1))).toEqual([1, 1, 0]);
+    expect(mono.messages.every((m) => m.startsWith('14') || /^0[015]/.test(m))).toBe(true);
+    binding.port('/dev/ttyUSB1').emitData([...mono.press(1, 0)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.pollEvents()).toEqual([actionPressed('reject')]);
+    hub.close();
+    await eventually(() => mono.messages.at(-1) === '12', 'the grid to be cleared on close');
+    expect(mono.errors).toEqual([]);
+  });
+
+  it('refuses a device that does not answer and a grid size without a profile, each once, with the fix', async () => {
+    const silent = new MockSerialBinding().createPort('/dev/ttyUSB3', FTDI_GRID);
+    const { hub, logger } = await hubWith(silent, { probeTimeoutMs: 50 });
+    await hub.scanNow();
+    await hub.scanNow();
+    expect(hub.descriptors).toEqual([]);
+    expect(logger.text().match(/could not open monome grid at \/dev\/ttyUSB3: no mext size answer within 50 ms/g)).toHaveLength(1);
+    const { binding } = bindingWithGrid('/dev/ttyUSB4', new MextGrid({ columns: 16, rows: 4 }));
+    const odd = await hubWith(binding);
+    await odd.hub.scanNow();
+    expect(odd.logger.text()).toContain('no surface profile fits a 16x4 grid; add one with "size": {"columns": 16, "rows": 4}');
+  });
+});
