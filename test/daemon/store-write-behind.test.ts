@@ -49,6 +49,8 @@ describe('identity store written behind the messages', () => {
     expect(timer.delays).toHaveLength(1);
 
     timer.fire();
+    // The interval's write syncs off the event loop and renames on a later turn.
+    await eventually(() => existsSync(storePath));
     expect(storedKeys(storePath).sort()).toEqual(sessions.map(keyOf).sort());
     const written = readFileSync(storePath, 'utf8');
 

@@ -6,7 +6,7 @@ import type { AccentStore } from './accent-store.js';
 import { AccentPreferences, DEFAULT_ACCENT_STORE_BOUND, wallClockSeconds } from './accent-preferences.js';
 import { loadAccentStoreFile } from './accent-store-file.js';
 import { accentStoreKey } from './accent-store-key.js';
-import { writeFileAtomically } from './atomic-write.js';
+import { writeFileAtomically, writeFileAtomicallyInBackground } from './atomic-write.js';
 import { WRITE_AT_ONCE, type WriteScheduler } from './write-behind.js';
 
 export interface FileAccentStoreOptions {
@@ -37,7 +37,9 @@ export class FileAccentStore implements AccentStore {
   /** The last write failure logged, so a store that cannot be written says so once, not on every slot. */
   #reportedFailure: string | null = null;
   readonly #writes: WriteScheduler;
-  readonly #write = () => this.#writeFile();
+  readonly #write = (inBackground: boolean) => this.#writeFile(inBackground);
+  /** Counts the writes started, so a background write finishing after a newer one started drops itself. */
+  #writesStarted = 0;
 
   constructor(options: FileAccentStoreOptions) {
     this.path = options.path;
@@ -57,13 +59,22 @@ export class FileAccentStore implements AccentStore {
     this.#writes.request(this.#write);
   }
 
-  #writeFile(): void {
-    try {
-      writeFileAtomically(this.path, this.#preferences.toJson());
-      this.#reportedFailure = null;
-    } catch (error) {
+  #writeFile(inBackground: boolean): void {
+    const thisWrite = (this.#writesStarted += 1);
+    const finished = (error: unknown) => {
       // Persistence is best effort (§15.7): the daemon keeps running with the in-memory entry.
-      this.#reportWriteFailure(writeFailureText(this.path, error));
+      if (error) this.#reportWriteFailure(writeFailureText(this.path, error));
+      else this.#reportedFailure = null;
+    };
+    const text = this.#preferences.toJson();
+    if (inBackground) writeFileAtomicallyInBackground(this.path, text, () => thisWrite === this.#writesStarted, finished);
+    else {
+      try {
+        writeFileAtomically(this.path, text);
+        finished(null);
+      } catch (error) {
+        finished(error);
+      }
     }
   }
 

@@ -1,11 +1,16 @@
 /** Decides when a store's write runs; the store decides what it writes. */
 export interface WriteScheduler {
-  /** Something changed: `write` (which never throws) must run, now or later; a later request replaces an earlier one. */
-  request(write: () => void): void;
+  /**
+   * Something changed: `write` (which never throws) must run, now or later; a
+   * later request replaces an earlier one. `inBackground` true: the file may
+   * be finished on a later turn (the fsync kept off the event loop); false:
+   * it must be on disk when `write` returns (shutdown, tools).
+   */
+  request(write: (inBackground: boolean) => void): void;
 }
 
 /** Writes at once, on the caller's turn: for tests and tools that read the file right after a change. */
-export const WRITE_AT_ONCE: WriteScheduler = Object.freeze({ request: (write: () => void) => write() });
+export const WRITE_AT_ONCE: WriteScheduler = Object.freeze({ request: (write: (inBackground: boolean) => void) => write(false) });
 
 /** The one timer a write-behind needs; tests inject a manual one. */
 export interface WriteTimer {
@@ -48,12 +53,12 @@ export interface WriteBehindOptions {
  * always takes the newest state. So a store changing on every message is
  * written at most once per interval, never on a message's own turn, and a
  * crash loses at most the changes of the last interval. `flush` writes what
- * is pending at once (shutdown).
+ * is pending at once and synchronously (shutdown).
  */
 export class WriteBehind implements WriteScheduler {
   readonly #intervalMs: number;
   readonly #timer: WriteTimer;
-  #pending: (() => void) | null = null;
+  #pending: ((inBackground: boolean) => void) | null = null;
 
   constructor(options: WriteBehindOptions = {}) {
     const seconds = options.intervalSeconds ?? DEFAULT_WRITE_INTERVAL;
@@ -67,22 +72,23 @@ export class WriteBehind implements WriteScheduler {
     return this.#pending !== null;
   }
 
-  request(write: () => void): void {
+  request(write: (inBackground: boolean) => void): void {
     const idle = this.#pending === null;
     this.#pending = write;
-    if (idle) this.#timer.start(() => this.#writePending(), this.#intervalMs);
+    // The interval's write finishes in the background: a synchronous fsync here stalled every message behind it.
+    if (idle) this.#timer.start(() => this.#writePending(true), this.#intervalMs);
   }
 
   /** Writes the pending change now; nothing when there is none. */
   flush(): void {
     if (this.#pending === null) return;
     this.#timer.cancel();
-    this.#writePending();
+    this.#writePending(false);
   }
 
-  #writePending(): void {
+  #writePending(inBackground: boolean): void {
     const write = this.#pending;
     this.#pending = null;
-    write?.();
+    write?.(inBackground);
   }
 }
