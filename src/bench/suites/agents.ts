@@ -97,9 +97,10 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
         const count = workloadSettings.warmup + workloadSettings.samples;
         const seconds = Math.ceil((count * workloadSettings.gapMs) / 2 / 1000);
         progress(`agents: ${command.name}, ${workload.name}: ${count.toLocaleString('en-US')} paced round trips (about ${seconds} s)`);
-        const roundTrip = await pacedRoundTrips(daemon.socketPath, workload, workloadSettings);
-        progress(`agents: ${command.name}, ${workload.name}: burst of ${workloadSettings.burstMessages.toLocaleString('en-US')} updates`);
-        const burst = await burstOfUpdates(daemon.socketPath, workload, workloadSettings);
+        const phase = `agents: ${command.name}, ${workload.name}`;
+        const roundTrip = await withHeartbeat(progress, phase, pacedRoundTrips(daemon.socketPath, workload, workloadSettings));
+        progress(`${phase}: burst of ${workloadSettings.burstMessages.toLocaleString('en-US')} updates`);
+        const burst = await withHeartbeat(progress, phase, burstOfUpdates(daemon.socketPath, workload, workloadSettings));
         results[k]!.push({ workload: workload.name, identities: workload.identities, roundTrip, burst });
       } finally {
         await daemon.stop();
@@ -125,6 +126,20 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
     startupFloorMs,
     ratios: daemons.length > 1 ? ratiosOf(daemons[0]!, daemons[1]!) : null,
   };
+}
+
+/** Seconds between "still running" notes: a slow daemon's burst can take minutes, and a silent bench looks hung. */
+const HEARTBEAT_SECONDS = 15;
+
+/** Awaits `work`, telling `progress` every HEARTBEAT_SECONDS how long it has been running. */
+async function withHeartbeat<T>(progress: Progress, phase: string, work: Promise<T>): Promise<T> {
+  const startedAt = Date.now();
+  const timer = setInterval(() => progress(`${phase}: still running (${Math.round((Date.now() - startedAt) / 1000)} s)`), HEARTBEAT_SECONDS * 1000);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 async function echoRoundTrips(workload: AgentWorkload, settings: WorkloadSettings): Promise<LatencySummary> {

@@ -20,8 +20,9 @@ Measures frame latency and hot-loop throughput on this machine:
               and 100 agents (more than the 8 Scenes) paced state round trips
               and a burst of fire-and-forget updates
 Then it compares the figures with the project's targets. Nothing touches a real
-device or the daemon you may be running. A full run takes about five minutes;
-each phase is announced on stderr.
+device or the daemon you may be running. A full run takes about five minutes
+(more with --compare: the compared daemon's phases add their own time); each
+phase is announced on stderr, and a phase still running says so every 15 s.
 
 Options:
   --quick          a short run with small counts (CI uses it so the bench keeps
@@ -39,9 +40,11 @@ Options:
                    the compared daemon's name in the tables (default: other)
   -h, --help
 
-Example:
+Example (the Python reference on a machine with a MIDI device attached; the
+README's Performance section runs it on one without):
   pad-lattice bench --suite agents --compare --compare-name reference -- \\
-    python3 -m pad_lattice daemon --socket {socket}
+    python3 -m pad_lattice.cli daemon --socket {socket} \\
+    --identity-store {dir}/identities.json --no-greeting
 
 Progress goes to stderr. Exit status: 0 the bench ran (whether or not every
 target was met), 1 a suite failed (or the compared command did not answer),
@@ -68,7 +71,7 @@ function comparedCommand(compare: boolean, name: string | undefined, argv: reado
     if (name !== undefined) throw new UsageError('--compare-name needs --compare');
     return null;
   }
-  if (argv === null || argv.length === 0) throw new UsageError(`--compare needs the daemon command after '--', e.g. -- python3 -m pad_lattice daemon --socket {socket}`);
+  if (argv === null || argv.length === 0) throw new UsageError(`--compare needs the daemon command after '--', e.g. -- python3 -m pad_lattice.cli daemon --socket {socket}`);
   if (name === '') throw new UsageError('--compare-name must not be empty');
   return { name: name ?? 'other', argv };
 }
