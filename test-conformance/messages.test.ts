@@ -21,6 +21,8 @@ import { referenceSchemaErrors } from './helpers/reference.js';
 const SOCKET = 'socket-protocol-v1.json';
 const WEB = 'web-surface-protocol-v1.json';
 const agent = makeIdentity('codex', 's1');
+/** Our Wire Protocol extensions: the reference daemon answers them unknown_message_type, and a client that did not send them never receives their replies. */
+const OUR_TYPES: ReadonlySet<string> = new Set(['inventory', 'question', 'approval_details', 'question_ack', 'answer']);
 
 /** Each message with the reference's verdict, kept only when the reference refuses it. */
 const refusedBy = (schema: string, messages: readonly unknown[]) =>
@@ -79,10 +81,10 @@ describe('Wire Protocol 1 messages against the reference schema', () => {
     for (const message of received) expect(publishedSchemaErrors('wire-protocol-daemon.schema.json', message)).toBeNull();
   });
 
-  it('everything the daemon encoder can write (but our inventory extension; with at least one surface: see the headless case)', () => {
-    // `inventory` is our extension, unknown to the reference (test-conformance/schemas.test.ts).
+  it('everything the daemon encoder can write (but our inventory and question extensions; with at least one surface: see the headless case)', () => {
+    // `inventory`, `question_ack` and `answer` are our extensions, unknown to the reference (test-conformance/schemas.test.ts).
     const withSurface = serverMessage.filter(
-      (message) => message.type !== 'inventory' && (message.type !== 'status' || message.status.surfaces.length > 0),
+      (message) => !OUR_TYPES.has(message.type) && (message.type !== 'status' || message.status.surfaces.length > 0),
     );
     fc.assert(
       fc.property(withSurface, (message) => {
@@ -93,11 +95,11 @@ describe('Wire Protocol 1 messages against the reference schema', () => {
     );
   });
 
-  it('everything the client encoder writes, but our inventory extension', () => {
+  it('everything the client encoder writes, but our extensions (inventory, question, approval_details)', () => {
     fc.assert(
       fc.property(validClientWire, (wire) => {
         const decoded = decodeClientLine(Buffer.from(JSON.stringify(wire)));
-        if (!decoded.ok || decoded.message.type === 'inventory') return;
+        if (!decoded.ok || OUR_TYPES.has(decoded.message.type)) return;
         const encoded = clientWireObject(decoded.message);
         expect(referenceSchemaErrors(SOCKET, encoded), JSON.stringify(encoded)).toBeNull();
       }),
@@ -150,7 +152,7 @@ describe('Web Surface Protocol 1 messages against the reference schema', () => {
   });
 
   it('everything the daemon builds, performance frames included (but our opt-in extensions)', () => {
-    const extensions = new Set(['extensions', 'press_result', 'overflow']);
+    const extensions = new Set(['extensions', 'press_result', 'overflow', 'prompt']);
     fc.assert(
       fc.property(daemonMessage.filter((message) => !extensions.has((message as { type: string }).type)), (message) => {
         expect(referenceSchemaErrors(WEB, message), JSON.stringify(message).slice(0, 300)).toBeNull();

@@ -22,13 +22,13 @@ const NON_BLANK: Known = {
 };
 
 const INVENTORY: Known = {
-  lines: exactly('(root): message types the reference lacks: ours ["inventory"], reference []'),
-  why: 'inventory is a Pad-Lattice extension only our CLI sends; the reference daemon answers it with unknown_message_type',
+  lines: /^\(root\): message types the reference lacks: ours \[("approval_details","inventory","question"|"answer","inventory","question_ack")\], reference \[\]$/,
+  why: 'inventory, question and approval_details are Pad-Lattice extensions only our CLI and agent adapters send (the reference daemon answers them with unknown_message_type); question_ack and answer go only to a connection that sent question',
 };
 
 const WEB_EXTENSIONS: Known = {
-  lines: /^\(root\): message types the reference lacks: ours \[("select_agent","use_extensions"|"extensions","overflow","press_result")\], reference \[\]$/,
-  why: 'our opt-in extensions (press results, the overflow list, select_agent): sent only to a client that asked with use_extensions',
+  lines: /^\(root\): message types the reference lacks: ours \[("answer_option","select_agent","share_details","use_extensions"|"extensions","overflow","press_result","prompt")\], reference \[\]$/,
+  why: 'our opt-in extensions (press results, the overflow list, select_agent, prompts and answer_option, the admin share_details): sent only to a client that asked with use_extensions, or by our own app',
 };
 
 const ACCENTS: Known = { lines: /\.accent: allowed values: ours \["\\"cyan\\"/, why: 'a session only ever gets one of the eight identity accents' };
@@ -121,8 +121,8 @@ describe("our published schemas against the reference's", () => {
   });
 
   it.each([
-    ['wire-protocol', 'socket-protocol-v1.json', ['inventory']],
-    ['web-surface-protocol', 'web-surface-protocol-v1.json', ['extensions', 'overflow', 'press_result', 'select_agent', 'use_extensions']],
+    ['wire-protocol', 'socket-protocol-v1.json', ['answer', 'approval_details', 'inventory', 'question', 'question_ack']],
+    ['web-surface-protocol', 'web-surface-protocol-v1.json', ['answer_option', 'extensions', 'overflow', 'press_result', 'prompt', 'select_agent', 'share_details', 'use_extensions']],
   ] as const)('%s: our two directions together have the reference message types, and only our listed extensions besides', (protocol, reference, extensions) => {
     const ours = [
       ...messageTypes(readPublished(`${protocol}-client.schema.json`)),

@@ -67,6 +67,8 @@ describe('ARCHITECTURE.md layers: imports only point down', () => {
     ['support', []],
     // src/support is floor 0: small helpers that import nothing of ours.
     ['visual-protocol', ['domain', 'support']],
+    // What agents ask, made fit to show (redaction, descriptions, approval tiers): pure, beside the domain.
+    ['requests', ['domain']],
     ['profiles', ['domain', 'support']],
     ['midi', ['domain', 'support']],
     ['serial', ['domain', 'support']],
@@ -78,7 +80,7 @@ describe('ARCHITECTURE.md layers: imports only point down', () => {
     ['render', ['domain', 'support', 'visual-protocol', 'profiles', 'midi']],
     // The agent adapters talk to the daemon through the client and the wire helpers; the commands in
     // src/cli sit above them (the hooks run as programs of their own and must not load the CLI).
-    ['agents', ['domain', 'support', 'client', 'daemon']],
+    ['agents', ['domain', 'support', 'client', 'daemon', 'requests']],
   ])('src/%s imports only %j', (folder, allowed) => {
     const extra = [...foldersImportedBy(folder)].filter((f) => !(allowed as string[]).includes(f));
     expect(extra).toEqual([]);
@@ -99,6 +101,6 @@ describe('the layer check itself', () => {
   it('sees the imports it judges (render reaches profiles and the domain)', () => {
     expect([...foldersImportedBy('render')].sort()).toEqual(['domain', 'midi', 'profiles', 'visual-protocol']);
     expect(foldersImportedBy('cli').has('daemon')).toBe(true);
-    expect([...foldersImportedBy('agents')].sort()).toEqual(['client', 'daemon', 'domain', 'support']);
+    expect([...foldersImportedBy('agents')].sort()).toEqual(['client', 'daemon', 'domain', 'requests', 'support']);
   });
 });

@@ -2,11 +2,11 @@ import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/gree
 
 /*
  * The daemon's controller flags, apart from opening the controllers
- * (daemon-options.ts), so the daemon parses them without loading the MIDI
+ * (controllers.ts), so the daemon parses them without loading the MIDI
  * and profile code before it answers its first client.
  */
 
-/** The daemon's controller options (parsed by `daemon`; see createMidiHub). */
+/** The daemon's MIDI controller options (parsed by `daemon`; see openControllers). */
 export const DAEMON_MIDI_OPTIONS = {
   profile: { type: 'string' },
   'profile-file': { type: 'string' },

@@ -1,16 +1,13 @@
-import { gateOnSequencer, type DaemonMidi } from '../devices/hub/index.js';
-import type { SurfaceHub } from '../devices/surface-hub/index.js';
+import { gateOnSequencer } from '../devices/hub/index.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import { createJulusianBackend } from '../midi/julusian-backend.js';
-import type { SurfaceCatalog } from '../profiles/index.js';
 import { startWebBridge } from '../web/index.js';
 import type { AdminLinkSettings } from './admin-link-flags.js';
 import { planAdminToken } from './admin-token.js';
 import { browserPadProblem, startBrowserPad } from './browser-pad.js';
 import type { BrowserPadSettings } from './browser-pad-flags.js';
 import type { CliIo } from './command.js';
-import { midiHubFor, midiProfileInventory } from './daemon-options.js';
-import { joinInventories, surfaceHubFor, surfaceProfileInventory } from './daemon-surfaces.js';
+import { openControllers, type ControllerValues, type Controllers } from './controllers.js';
 import type { DaemonBrowserPad, DaemonCommandDeps, OpenedSurfaces } from './serve-daemon.js';
 
 /*
@@ -42,50 +39,57 @@ async function browserPadOrReport(
   }
 }
 
-const releaseMidi = async (midi: DaemonMidi) => {
-  midi.hub.close();
-  await midi.dispose();
-};
-
-/** `web`: the browser pad alone. */
-export async function openWebSurfaces(pad: BrowserPadSettings, link: AdminLinkSettings, logger: DaemonLogger, deps: DaemonCommandDeps): Promise<OpenedSurfaces | null> {
-  const web = await browserPadOrReport(pad, link, logger, deps);
-  return web === null ? null : { surfaces: [web.bridge.surface], web, release: async () => undefined };
+/**
+ * The surfaces of `daemon` and `web`: the browser pad, when `pad` asks for
+ * it, before the opened controllers (midi-rendering.md §13). Null, with the
+ * controllers closed, when the pad could not start (already reported).
+ */
+async function surfacesWithBrowserPad(
+  controllers: Controllers,
+  web: { readonly pad: BrowserPadSettings; readonly link: AdminLinkSettings } | null,
+  logger: DaemonLogger,
+  deps: DaemonCommandDeps,
+): Promise<OpenedSurfaces | null> {
+  let pad: DaemonBrowserPad | null = null;
+  try {
+    if (web !== null) pad = await browserPadOrReport(web.pad, web.link, logger, deps);
+  } catch (error) {
+    await controllers.close();
+    throw error;
+  }
+  if (web !== null && pad === null) {
+    await controllers.close();
+    return null;
+  }
+  return {
+    surfaces: [...(pad === null ? [] : [pad.bridge.surface]), ...controllers.surfaces],
+    web: pad,
+    release: controllers.release,
+    profileInventory: controllers.profileInventory,
+  };
 }
 
-type DaemonSurfaceValues = Parameters<typeof midiHubFor>[0] & Parameters<typeof surfaceHubFor>[0];
+/** `web`: the browser pad, and the monome grids and Stream Decks beside it (no MIDI). */
+export async function openWebSurfaces(
+  values: ControllerValues,
+  pad: BrowserPadSettings,
+  link: AdminLinkSettings,
+  io: CliIo,
+  logger: DaemonLogger,
+  deps: DaemonCommandDeps,
+): Promise<OpenedSurfaces | null> {
+  const controllers = await openControllers(values, io, logger, { ...deps, midiBackend: null });
+  return surfacesWithBrowserPad(controllers, { pad, link }, logger, deps);
+}
 
-/** `daemon`: the MIDI hub, the serial/HID hub, and with `--web` the browser pad in front of them (midi-rendering.md §13). */
+/** `daemon`: the MIDI controllers, monome grids and Stream Decks, and with `--web` the browser pad in front of them. */
 export async function openDaemonSurfaces(
-  values: DaemonSurfaceValues,
+  values: ControllerValues,
   web: { readonly pad: BrowserPadSettings; readonly link: AdminLinkSettings } | null,
   io: CliIo,
   logger: DaemonLogger,
   deps: DaemonCommandDeps,
 ): Promise<OpenedSurfaces | null> {
-  const midi = await midiHubFor(values, io, logger, deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())));
-  let pad: DaemonBrowserPad | null = null;
-  let others: SurfaceHub | null = null;
-  let surfaceProfiles: SurfaceCatalog | null = null;
-  try {
-    ({ hub: others, catalog: surfaceProfiles } = await surfaceHubFor(values, io, logger, deps));
-    if (web !== null) pad = await browserPadOrReport(web.pad, web.link, logger, deps);
-  } catch (error) {
-    others?.close();
-    await releaseMidi(midi);
-    throw error;
-  }
-  if (web !== null && pad === null) {
-    others?.close();
-    await releaseMidi(midi);
-    return null;
-  }
-  const controllers = others === null ? [midi.hub] : [midi.hub, others];
-  return {
-    // midi-rendering.md §13: with the browser, the browser comes first; serial and HID after MIDI.
-    surfaces: pad === null ? controllers : [pad.bridge.surface, ...controllers],
-    web: pad,
-    release: () => midi.dispose(),
-    profileInventory: joinInventories([midiProfileInventory(midi, values['profile-file']), ...(surfaceProfiles === null ? [] : [surfaceProfileInventory(surfaceProfiles)])]),
-  };
+  const controllers = await openControllers(values, io, logger, { ...deps, midiBackend: deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())) });
+  return surfacesWithBrowserPad(controllers, web, logger, deps);
 }

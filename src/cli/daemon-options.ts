@@ -2,15 +2,7 @@ import { PadLatticeClient } from '../client/index.js';
 import { AGENT_STATES, isAgentState, makeIdentity, type AgentIdentity, type AgentState } from '../domain/index.js';
 import { UsageError, type CliIo } from './command.js';
 import { numberOption } from './parse-args.js';
-import { BUILTIN_PROFILE_ROOT, loadCatalogFor, userRootsFor } from './commands/profile-context.js';
-import { createMidiHub, watchSoundDevices, type DaemonMidi, type HubLogger } from '../devices/hub/index.js';
-import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
-import type { MidiBackend } from '../midi/midi-port.js';
-import { CatalogWatcher, loadProfileFile, opensAutomatically } from '../profiles/index.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/index.js';
-import { errorMessage } from '../support/error-message.js';
-import { escapeUntrusted } from '../support/untrusted-text.js';
-import { sep } from 'node:path';
 
 /**
  * Options shared by the commands that talk to a running daemon. The names and
@@ -62,52 +54,4 @@ export function positiveSeconds(flag: string, raw: string | undefined, fallback:
   const value = numberOption(flag, raw, fallback);
   if (!(value > 0)) throw new UsageError(`${flag} must be a positive number of seconds, got ${JSON.stringify(raw)}`);
   return value;
-}
-
-const isBuiltinSource = (source: string) => source.startsWith(`${BUILTIN_PROFILE_ROOT}${sep}`);
-
-/** The hub's profiles as the daemon's `inventory` reply lists them. */
-export function midiProfileInventory(midi: DaemonMidi, profileFile: string | undefined): ProfileInventorySource {
-  return {
-    profiles: () =>
-      midi.profiles().map((profile) => ({
-        id: profile.id,
-        status: profile.status,
-        opensAutomatically: opensAutomatically(profile),
-        origin: isBuiltinSource(profile.source) ? 'built-in' : profileFile ? 'file' : 'user',
-        source: profile.source,
-      })),
-    refusedProfileFiles: () => midi.refusedProfileFiles(),
-  };
-}
-
-/** The daemon's MIDI hub from its options; throws what the user must fix (unknown profile, broken file, …). */
-export function midiHubFor(
-  values: { profile?: string; 'profile-file'?: string; input?: string; output?: string; 'no-greeting'?: boolean; 'greeting-delay'?: string },
-  io: CliIo,
-  logger: HubLogger,
-  backend: () => MidiBackend,
-): Promise<DaemonMidi> {
-  const delaySeconds = numberOption('--greeting-delay', values['greeting-delay'], DEFAULT_GREETING_DELAY_SECONDS, 0);
-  return createMidiHub({
-    profileId: values.profile,
-    profileFile: values['profile-file'],
-    input: values.input,
-    output: values.output,
-    greeting: { text: values['no-greeting'] === true ? null : DEFAULT_GREETING, delaySeconds },
-    logger,
-    stdout: io.stdout,
-    backend,
-    deviceEvents: watchSoundDevices(),
-    loadCatalog: () => loadCatalogFor(io),
-    watchCatalog: (onChange) =>
-      CatalogWatcher.start({
-        builtinRoot: BUILTIN_PROFILE_ROOT,
-        userRoots: userRootsFor(io),
-        onChange,
-        onError: (error) => logger.warn(`profile folders: ${escapeUntrusted(errorMessage(error))}`),
-      }),
-    loadProfileFile: (path) => loadProfileFile(path),
-    isBuiltinSource,
-  });
 }

@@ -21,3 +21,5 @@ monome grids (mext, 16x8, 8x8, 16x16; varibright or monobright) and Elgato
 Stream Decks are picked up when plugged in, like MIDI controllers, using the
 surface profiles in the profile folders. On Linux they need udev rules to work
 without root: 'pad-lattice udev-rules'.`;
+
+export type SurfaceValues = { grid?: string[]; 'no-serial'?: boolean; 'no-hid'?: boolean };

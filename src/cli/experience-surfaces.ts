@@ -1,22 +1,25 @@
 import type { ControlSurface, ExperienceKind } from '../domain/index.js';
-import type { DaemonMidi, HubLogger } from '../devices/hub/index.js';
+import type { HubLogger } from '../devices/hub/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import { parsePortSpec } from '../midi/port-spec.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { UsageError, type CliIo } from './command.js';
 import { browserPadProblem, startBrowserPad, type StartBridge } from './browser-pad.js';
-import { browserPadFlagsGiven, browserPadSettings, type BrowserPadSettings, type BrowserPadValues } from './browser-pad-flags.js';
-import { midiHubFor } from './daemon-options.js';
+import { browserPadFlagsGiven, browserPadSettings, type BrowserPadSettings } from './browser-pad-flags.js';
+import { openControllers, type Controllers } from './controllers.js';
+import type { SurfaceBackends, SurfaceValues as SerialHidValues } from './daemon-surfaces.js';
 
 /** Where a standalone `demo` / `show` plays (experiences.md §10.5). */
 export const SURFACE_CHOICES = ['midi', 'web', 'both'] as const;
 export type SurfaceChoice = (typeof SURFACE_CHOICES)[number];
 
-export const SURFACE_HELP = `  --surface WHERE       midi (default): start at once on MIDI controllers; web: serve
-                        the browser pad and wait until its admin page starts it;
-                        both: the browser pad and the controllers, started from the page`;
+export const SURFACE_HELP = `  --surface WHERE       midi (default): start at once on the controllers (MIDI, monome
+                        grids, Stream Decks); web: serve the browser pad and wait until
+                        its admin page starts it; both: the browser pad and the
+                        controllers, started from the page`;
 
-type DeviceValues = { profile?: string; 'profile-file'?: string; input?: string; output?: string };
+type DeviceValues = SerialHidValues & { profile?: string; 'profile-file'?: string; input?: string; output?: string };
+type BrowserPadValues = Parameters<typeof browserPadSettings>[0];
 export type SurfaceValues = DeviceValues & BrowserPadValues & { surface?: string };
 
 export interface SurfacePlan {
@@ -25,7 +28,7 @@ export interface SurfacePlan {
   readonly pad: BrowserPadSettings | null;
 }
 
-export interface SurfaceDeps {
+export interface SurfaceDeps extends SurfaceBackends {
   readonly backend: () => MidiBackend;
   /** Default: the real bridge (web-surface-protocol-1.md). */
   readonly startWeb?: StartBridge;
@@ -46,7 +49,9 @@ export function surfacePlan(values: SurfaceValues): SurfacePlan {
   }
   const padFlags = browserPadFlagsGiven(values);
   if (choice === 'midi' && padFlags.length > 0) throw new UsageError(needs(padFlags, '--surface web or both'));
-  const deviceFlags = (['profile', 'profile-file', 'input', 'output'] as const).filter((flag) => values[flag] !== undefined).map((flag) => `--${flag}`);
+  const deviceFlags = (['profile', 'profile-file', 'input', 'output', 'grid', 'no-serial', 'no-hid'] as const)
+    .filter((flag) => values[flag] !== undefined && values[flag] !== false)
+    .map((flag) => `--${flag}`);
   if (choice === 'web' && deviceFlags.length > 0) throw new UsageError(needs(deviceFlags, '--surface midi or both'));
   return { choice: choice as SurfaceChoice, pad: choice === 'midi' ? null : browserPadSettings(values) };
 }
@@ -54,22 +59,19 @@ export function surfacePlan(values: SurfaceValues): SurfacePlan {
 const isPortSpec = (text: string | undefined, direction: 'input' | 'output') =>
   text !== undefined && text !== '' && parsePortSpec(text, direction).kind !== 'device';
 
-/** The controllers, chosen as the daemon chooses them. A Show reads no presses, so a trace output alone is enough. */
-function openControllers(kind: ExperienceKind, values: DeviceValues, io: CliIo, logger: HubLogger, deps: SurfaceDeps): Promise<DaemonMidi> {
+/**
+ * The controllers, opened as the daemon opens them: MIDI, monome grids and
+ * Stream Decks. A Show reads no presses, so a trace output alone is enough.
+ */
+function experienceControllers(kind: ExperienceKind, values: DeviceValues, io: CliIo, logger: HubLogger, deps: SurfaceDeps): Promise<Controllers> {
   const input = values.input ?? (kind === 'show' && isPortSpec(values.output, 'output') ? 'file:/dev/null' : undefined);
-  return midiHubFor({ ...values, ...(input === undefined ? {} : { input }), 'no-greeting': true }, io, logger, deps.backend);
-}
-
-/** Clears and releases every controller (its shutdown commands) and stops watching the profile folders. */
-async function closeControllers(midi: DaemonMidi | null): Promise<void> {
-  midi?.hub.close();
-  await midi?.dispose();
+  return openControllers({ ...values, ...(input === undefined ? {} : { input }), 'no-greeting': true }, io, logger, { ...deps, midiBackend: deps.backend });
 }
 
 export interface ExperienceSurfaces {
-  /** The browser first, then the MIDI hub (midi-rendering.md §13). */
+  /** The browser first, then the controllers (midi-rendering.md §13). */
   readonly surfaces: readonly ControlSurface[];
-  readonly midi: DaemonMidi | null;
+  readonly controllers: Controllers | null;
   readonly bridge: WebBridge | null;
   /** Closes everything: controllers cleared, browsers disconnected, listeners unbound. */
   close(): Promise<void>;
@@ -84,13 +86,13 @@ export async function openExperienceSurfaces(
   logger: HubLogger,
   deps: SurfaceDeps,
 ): Promise<ExperienceSurfaces> {
-  const midi = plan.choice === 'web' ? null : await openControllers(kind, values, io, logger, deps);
+  const controllers = plan.choice === 'web' ? null : await experienceControllers(kind, values, io, logger, deps);
   let bridge: WebBridge | null = null;
   if (plan.pad !== null) {
     try {
       bridge = await startBrowserPad(plan.pad, logger, deps.startWeb ?? startWebBridge);
     } catch (error) {
-      await closeControllers(midi);
+      await controllers?.close();
       const problem = browserPadProblem(error, plan.pad);
       if (problem === null) throw error;
       throw new SurfaceStartError(`browser pad: ${problem}`);
@@ -98,11 +100,11 @@ export async function openExperienceSurfaces(
   }
   const opened = bridge;
   return {
-    surfaces: [...(opened === null ? [] : [opened.surface]), ...(midi === null ? [] : [midi.hub])],
-    midi,
+    surfaces: [...(opened === null ? [] : [opened.surface]), ...(controllers?.surfaces ?? [])],
+    controllers,
     bridge: opened,
     async close() {
-      await closeControllers(midi);
+      await controllers?.close();
       await opened?.close();
     },
   };

@@ -28,6 +28,18 @@ export class ActionSubscription implements AsyncIterable<ActionEvent>, AsyncDisp
   }
 
   /**
+   * Says what this request-scoped subscription asks to approve — a
+   * Pad-Lattice extension (`approval_details`): the pad then shows the tool
+   * and its command or file (redacted and shortened by the daemon) and the
+   * approval's tier. A daemon without the extension answers with an `error`
+   * line, which `receive` raises as a DaemonProtocolError; callers that wait
+   * for actions ignore it.
+   */
+  async describe(details: { readonly agent: AgentIdentity; readonly requestId: string; readonly tool: string; readonly detail: string }, timeoutMs: number): Promise<void> {
+    await this.connection.send({ type: 'approval_details', ...details }, timeoutMs);
+  }
+
+  /**
    * The next action, or null after `close()`. With `timeoutMs`, rejects with
    * DaemonTimeoutError if nothing arrives in time; the subscription stays open.
    */

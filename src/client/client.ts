@@ -8,13 +8,14 @@ import {
   type SessionReport,
   type StatusReport,
 } from '../daemon/wire/index.js';
-import { CONTROL_ACTIONS, type AgentIdentity, type AgentState, type ControlAction } from '../domain/index.js';
+import { CONTROL_ACTIONS, type AgentIdentity, type AgentState, type ControlAction, type Question } from '../domain/index.js';
 import { ActionSubscription } from './action-subscription.js';
 import { DaemonProtocolError } from './errors.js';
 import { WireConnection } from './connection.js';
 import { PreviewSession } from './preview-session.js';
+import { QuestionRequest } from './question-request.js';
 import { readReply, replyError } from './reply.js';
-import { checkActions, checkIdentity, checkMetadata, checkOptionalId, checkState } from './request-checks.js';
+import { checkActions, checkIdentity, checkMetadata, checkOptionalId, checkQuestions, checkState } from './request-checks.js';
 import { DEFAULT_LEASE_BACKOFF, SessionLease, type LeaseBackoff, type SessionLeaseListeners } from './session-lease.js';
 
 /** How long each connect, write and read step may take by default, like the reference client (2 s). */
@@ -44,6 +45,14 @@ export interface SubscribeOptions {
   readonly requestId?: string | null;
   /** The daemon drops the subscription after routing one action to it. */
   readonly oneShot?: boolean;
+}
+
+export interface AskOptions {
+  readonly agent?: AgentIdentity;
+  /** Default: a fresh Hex32. */
+  readonly requestId?: string;
+  /** 1–8 questions of 1–8 options each; the texts are for display (the daemon shortens and redacts them). */
+  readonly questions: readonly Question[];
 }
 
 export interface LeaseOptions {
@@ -136,6 +145,31 @@ export class PadLatticeClient {
       throw error;
     }
     return new ActionSubscription(connection);
+  }
+
+  /**
+   * Puts a multiple-choice request on the pad — a Pad-Lattice extension, not
+   * part of Wire Protocol 1. Resolves once the daemon took it; a daemon
+   * without the extension (the reference) makes it reject with a
+   * DaemonProtocolError whose code is `unknown_message_type`.
+   */
+  async askQuestions(options: AskOptions): Promise<QuestionRequest> {
+    const requestId = checkOptionalId('requestId', options.requestId ?? null) ?? randomUUID().replaceAll('-', '');
+    const message: ClientMessage = {
+      type: 'question',
+      agent: checkIdentity(options.agent ?? DEFAULT_IDENTITY),
+      requestId,
+      questions: checkQuestions(options.questions),
+    };
+    const connection = await WireConnection.open(this.socketPath, this.timeoutMs);
+    try {
+      await connection.send(message, this.timeoutMs);
+      await readReply(connection, 'question_ack', this.timeoutMs);
+    } catch (error) {
+      connection.close();
+      throw error;
+    }
+    return new QuestionRequest(connection, requestId);
   }
 
   /** Registers a lease and keeps it, reconnecting after daemon restarts, until closed. */

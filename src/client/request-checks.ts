@@ -1,4 +1,14 @@
-import { isAgentState, isControlAction, makeIdentity, type AgentIdentity, type AgentState, type ControlAction } from '../domain/index.js';
+import {
+  isAgentState,
+  isControlAction,
+  makeIdentity,
+  MAX_QUESTION_OPTIONS,
+  MAX_QUESTIONS,
+  type AgentIdentity,
+  type AgentState,
+  type ControlAction,
+  type Question,
+} from '../domain/index.js';
 
 /**
  * Checks of caller input before it goes on the wire. Fire-and-forget messages
@@ -39,4 +49,19 @@ export function checkActions(actions: readonly ControlAction[]): readonly Contro
     if (!isControlAction(action)) throw new RangeError(`actions contains an unknown control action: ${JSON.stringify(action)}`);
   }
   return [...new Set(actions)];
+}
+
+/** The limits the daemon enforces on a `question` request, checked before anything is sent. */
+export function checkQuestions(questions: readonly Question[]): readonly Question[] {
+  if (questions.length === 0 || questions.length > MAX_QUESTIONS) throw new RangeError(`questions must hold 1 to ${MAX_QUESTIONS} questions`);
+  questions.forEach((question, i) => {
+    if (typeof question.question !== 'string' || question.question.trim() === '') throw new RangeError(`questions[${i}].question must be a non-empty string`);
+    if (question.options.length === 0 || question.options.length > MAX_QUESTION_OPTIONS) {
+      throw new RangeError(`questions[${i}].options must hold 1 to ${MAX_QUESTION_OPTIONS} options`);
+    }
+    question.options.forEach((option, j) => {
+      if (typeof option.label !== 'string' || option.label.trim() === '') throw new RangeError(`questions[${i}].options[${j}].label must be a non-empty string`);
+    });
+  });
+  return questions;
 }

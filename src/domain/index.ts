@@ -11,3 +11,4 @@ export * from './light-token.js';
 export * from './control-surface.js';
 export * from './experience-view.js';
 export * from './label-bounds.js';
+export * from './prompt.js';

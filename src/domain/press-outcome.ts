@@ -26,12 +26,26 @@ export type SelectionRefusal =
   /** Every Scene holds an agent waiting for approval, which may not be displaced. */
   | 'no_room';
 
+/** Why an option press answered nothing. */
+export type AnswerRefusal =
+  /** The question request is gone (answered in the terminal, timed out, its agent ended). */
+  | 'gone'
+  /** That question already has its answer: the first one wins. */
+  | 'answered'
+  /** The question has no such option. */
+  | 'no_option'
+  /** The asking connection closed before the answer could be written. */
+  | 'not_delivered';
+
 /** What became of one press: the feedback a surface can show ("Approved · reviewer", "nothing was waiting"). */
 export type PressOutcome =
   | { readonly kind: 'delivered'; readonly action: ControlAction; readonly agent: PressTarget }
   | { readonly kind: 'refused'; readonly action: ControlAction; readonly reason: PressRefusal }
   | { readonly kind: 'selected'; readonly agent: PressTarget }
   | { readonly kind: 'not_selected'; readonly reason: SelectionRefusal }
+  /** An option press reached the asking agent: `option` is 0-based. */
+  | { readonly kind: 'answered'; readonly option: number; readonly agent: PressTarget }
+  | { readonly kind: 'not_answered'; readonly reason: AnswerRefusal }
   /** A Demo or Show was playing and took the press (its own view shows the effect). */
   | { readonly kind: 'experience' };
 

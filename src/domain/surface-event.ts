@@ -9,6 +9,11 @@ export type SurfaceEvent =
   | { readonly type: 'session_selected'; readonly slot: number }
   /** Selects an agent by the opaque `ref` of a view's overflow list (an agent without a Scene). */
   | { readonly type: 'agent_selected'; readonly ref: number; readonly receipt?: PressReceipt }
+  /**
+   * A press on the pad of option `option` (0-based) of question `question` of
+   * the question request `ref`, as the surface showed it (SurfacePrompt).
+   */
+  | { readonly type: 'option_pressed'; readonly ref: number; readonly question: number; readonly option: number; readonly receipt?: PressReceipt }
   | { readonly type: 'experience_requested'; readonly kind: ExperienceKind }
   | { readonly type: 'experience_stop_requested' };
 
@@ -18,5 +23,7 @@ export const actionPressed = (action: ControlAction, receipt?: PressReceipt): Su
 export const sessionSelected = (slot: number): SurfaceEvent => ({ type: 'session_selected', slot });
 export const agentSelected = (ref: number, receipt?: PressReceipt): SurfaceEvent =>
   receipt === undefined ? { type: 'agent_selected', ref } : { type: 'agent_selected', ref, receipt };
+export const optionPressed = (ref: number, question: number, option: number, receipt?: PressReceipt): SurfaceEvent =>
+  receipt === undefined ? { type: 'option_pressed', ref, question, option } : { type: 'option_pressed', ref, question, option, receipt };
 export const experienceRequested = (kind: ExperienceKind): SurfaceEvent => ({ type: 'experience_requested', kind });
 export const experienceStopRequested = (): SurfaceEvent => ({ type: 'experience_stop_requested' });

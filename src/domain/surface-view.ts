@@ -1,5 +1,6 @@
 import type { AgentState } from './agent-state.js';
 import type { ControlAction } from './control-action.js';
+import type { SurfacePrompt } from './prompt.js';
 
 /** One visible session as a surface shows it: the Scene button and the status pad of its slot. */
 export interface SessionIndicator {
@@ -40,6 +41,12 @@ export interface SurfaceView {
    * Protocol 1 ignores it.
    */
   readonly overflow?: readonly OverflowAgent[];
+  /**
+   * What the selected agent asks right now (a described approval, or a
+   * question with options), for surfaces that can show it; absent under a
+   * preview and when nothing is asked. Only the control plane fills it in.
+   */
+  readonly prompt?: SurfacePrompt;
 }
 
 export interface SessionIndicatorInit {
@@ -57,6 +64,7 @@ export interface SurfaceViewInit {
   availableActions?: Iterable<ControlAction>;
   overflowCount?: number;
   activityMotion?: boolean;
+  prompt?: SurfacePrompt;
 }
 
 /** Builds a view with the protocol's defaults (frame 0, no sessions, no actions, no overflow, no motion). */
@@ -74,5 +82,6 @@ export function makeSurfaceView(init: SurfaceViewInit): SurfaceView {
     availableActions: new Set(init.availableActions ?? []),
     overflowCount: init.overflowCount ?? 0,
     activityMotion: init.activityMotion ?? false,
+    ...(init.prompt === undefined ? {} : { prompt: init.prompt }),
   };
 }

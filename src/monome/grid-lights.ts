@@ -1,6 +1,6 @@
 import { CONTROL_ACTIONS, parseAccentToken, type LightToken, type ShowFrame } from '../domain/index.js';
 import type { MonomeGridProfile } from '../profiles/surface/index.js';
-import { STATE_HEIGHT, STATE_WIDTH, type VisualFrame } from '../visual-protocol/index.js';
+import { protocolToken, STATE_HEIGHT, STATE_WIDTH, type VisualFrame } from '../visual-protocol/index.js';
 
 const STATE_TOKEN = /^state:([a-z_]+):(primary|summary)$/;
 
@@ -55,11 +55,15 @@ export class GridLights {
     return levels;
   }
 
-  /** The level of one token; unknown tokens are dark. */
+  /**
+   * The level of one token; unknown tokens are dark. Our extension tokens (a
+   * question's option pads, an approval's tier frame) take the level of the
+   * protocol token whose hue they borrow: a steady full-glyph level.
+   */
   level(token: LightToken): number {
     let level = this.#cache.get(token);
     if (level === undefined) {
-      level = this.#resolve(token);
+      level = this.#resolve(protocolToken(token));
       this.#cache.set(token, level);
     }
     return level;

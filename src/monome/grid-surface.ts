@@ -1,8 +1,7 @@
-import { actionPressed, CONTROL_ACTIONS, IDENTITY_ACCENTS, sessionSelected, type ControlSurface, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
+import { actionPressed, CONTROL_ACTIONS, optionPressed, sessionSelected, type QuestionPrompt, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
 import type { MonomeGridProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
-import { LatestWinsPump, type PumpTimers } from '../support/latest-wins-pump.js';
-import { compileVisualFrame } from '../visual-protocol/index.js';
+import { compileVisualFrame, optionAtCell } from '../visual-protocol/index.js';
 import { GridLights } from './grid-lights.js';
 import { ALL_OFF, levelAll } from './mext.js';
 import type { MextEvent } from './mext-decoder.js';
@@ -21,50 +20,36 @@ export interface GridSurfaceOptions {
   readonly profile: MonomeGridProfile;
   /** Called once when the grid stops answering (unplugged); the surface is unusable afterwards. */
   readonly onLost: (error: unknown) => void;
-  readonly frameIntervalMs?: number;
-  readonly timers?: PumpTimers;
 }
 
 /**
- * A monome grid as a control surface: each view becomes one level per cell
+ * A monome grid as a hub drives it: each view becomes one level per cell
  * (GridLights), and only what changed since the last frame the grid received
- * is sent (quad-frames.ts). Frames go out through a latest-wins pump, so a burst
- * of renders never backs up the serial line. Key downs on Agent Scenes and
- * actions become surface events; every other key means nothing.
+ * is sent (quad-frames.ts). A frame resolves once it is written; the hub's
+ * pacer sends one at a time, the newest, at the grid's frame cap. Key downs on
+ * Agent Scenes and actions become surface events, and so do those on a
+ * question's option pads in the glyph region (as on a MIDI pad's 8x8 grid);
+ * every other key means nothing.
  */
-export class GridSurface implements ControlSurface {
-  readonly surfaceKind = 'serial' as const;
-  readonly profileId: string;
-  readonly inputName: string;
-  readonly outputName: string;
-  readonly selectorCapacity = SELECTOR_CAPACITY;
-  readonly accentNames: readonly string[] = IDENTITY_ACCENTS;
-  readonly visualProtocol = 1;
+export class GridSurface {
   readonly #link: MextLink;
   readonly #profile: MonomeGridProfile;
   readonly #lights: GridLights;
-  readonly #pump: LatestWinsPump<Uint8Array>;
   readonly #events = new BoundedQueue<SurfaceEvent>(MAX_PENDING_EVENTS);
   readonly #pressMap = new Map<string, SurfaceEvent>();
-  #closed = false;
+  /** The levels the grid shows: what the next frame is compared with (null: nothing yet, send every quad). */
+  #shown: Uint8Array | null = null;
+  #closing: Promise<void> | null = null;
+  /** The question whose option pads the grid shows, so a press there answers it. */
+  #shownQuestion: QuestionPrompt | null = null;
+  /** The frame being written, which close() lets finish so no quad is drawn after the grid is darkened. */
+  #drawing: Promise<void> = Promise.resolve();
 
   constructor(options: GridSurfaceOptions) {
     const { link, profile } = options;
     this.#link = link;
     this.#profile = profile;
     this.#lights = new GridLights(profile);
-    this.profileId = profile.id;
-    this.inputName = link.path;
-    this.outputName = link.path;
-    const size = profile.size;
-    this.#pump = new LatestWinsPump<Uint8Array>({
-      minIntervalMs: options.frameIntervalMs ?? GRID_FRAME_INTERVAL_MS,
-      send: async (levels, shown) => {
-        for (const message of changedQuads(levels, shown, size, profile.leds)) await link.write(message);
-      },
-      onFailure: options.onLost,
-      ...(options.timers === undefined ? {} : { timers: options.timers }),
-    });
     profile.layout.agent_selectors.forEach(([x, y], slot) => this.#pressMap.set(`${x},${y}`, Object.freeze(sessionSelected(slot))));
     for (const action of CONTROL_ACTIONS) {
       const cell = profile.layout.actions[action];
@@ -73,47 +58,57 @@ export class GridSurface implements ControlSurface {
     link.listen((event) => this.#onEvent(event), options.onLost);
   }
 
-  /** How many frames were asked for and how many reached the grid (the rest were superseded). */
-  get frameCounts(): { readonly offered: number; readonly sent: number } {
-    return { offered: this.#pump.offered, sent: this.#pump.sent };
-  }
-
-  /** True once every frame asked for has been written. */
-  get settled(): boolean {
-    return this.#pump.idle;
-  }
-
   initialize(): void {}
 
-  render(view: SurfaceView): void {
-    if (this.#closed) return;
-    this.#pump.offer(this.#lights.frameLevels(compileVisualFrame(view, SELECTOR_CAPACITY)));
+  render(view: SurfaceView): Promise<void> {
+    this.#shownQuestion = view.prompt?.kind === 'question' && view.selectedState !== null ? view.prompt : null;
+    return this.#show(this.#lights.frameLevels(compileVisualFrame(view, SELECTOR_CAPACITY)));
   }
 
-  renderShowFrame(frame: ShowFrame): void {
-    if (this.#closed) return;
-    this.#pump.offer(this.#lights.showLevels(frame));
+  renderShowFrame(frame: ShowFrame): Promise<void> {
+    this.#shownQuestion = null;
+    return this.#show(this.#lights.showLevels(frame));
   }
 
   pollEvents(): SurfaceEvent[] {
     return this.#events.drain();
   }
 
-  /** Darkens the grid and closes the port; never throws (the grid may be gone already). */
-  close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#pump.stop();
-    void this.#link
-      .write(this.#profile.leds === 'varibright' ? levelAll(this.#profile.levels.off) : ALL_OFF)
+  /** Darkens the grid and closes the port; resolves once the port is closed and never rejects (the grid may be gone already). */
+  close(): Promise<void> {
+    this.#closing ??= this.#drawing
+      .then(() => this.#link.write(this.#profile.leds === 'varibright' ? levelAll(this.#profile.levels.off) : ALL_OFF))
       .catch(() => {})
-      .finally(() => void this.#link.close());
+      .then(() => this.#link.close());
+    return this.#closing;
+  }
+
+  #show(levels: Uint8Array): Promise<void> {
+    if (this.#closing !== null) return Promise.resolve();
+    this.#drawing = this.#draw(levels);
+    return this.#drawing;
+  }
+
+  async #draw(levels: Uint8Array): Promise<void> {
+    for (const message of changedQuads(levels, this.#shown, this.#profile.size, this.#profile.leds)) {
+      if (this.#closing !== null) return;
+      await this.#link.write(message);
+    }
+    this.#shown = levels;
   }
 
   #onEvent(event: MextEvent): void {
     if (event.type !== 'key' || !event.down) return;
-    const pressed = this.#pressMap.get(`${event.x},${event.y}`);
-    if (pressed === undefined) return;
+    const pressed = this.#pressMap.get(`${event.x},${event.y}`) ?? this.#optionAt(event.x, event.y);
+    if (pressed === null) return;
     this.#events.push(pressed);
+  }
+
+  #optionAt(x: number, y: number): SurfaceEvent | null {
+    const question = this.#shownQuestion;
+    const region = this.#profile.layout.state_region;
+    if (question === null || region === undefined) return null;
+    const option = optionAtCell(question.question.options.length, x - region.x, y - region.y);
+    return option === null ? null : optionPressed(question.ref, question.questionIndex, option);
   }
 }

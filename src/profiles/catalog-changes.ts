@@ -1,7 +1,13 @@
 import { escapeUntrusted } from '../support/untrusted-text.js';
-import type { DeviceProfile } from './device-profile.js';
 import type { ProfileIssue } from './issues.js';
 import type { CatalogLoad } from './load-catalog.js';
+
+/** What the log says of a profile of either kind (device or surface). */
+interface LoggedProfile {
+  readonly id: string;
+  readonly status: string;
+  readonly source: string;
+}
 
 export interface CatalogLogLine {
   readonly level: 'info' | 'warn';
@@ -23,7 +29,7 @@ function issueText(issue: ProfileIssue): string {
   return issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`;
 }
 
-function refusal(source: string, issues: readonly ProfileIssue[], lastGood: DeviceProfile | undefined): CatalogLogLine[] {
+function refusal(source: string, issues: readonly ProfileIssue[], lastGood: LoggedProfile | undefined): CatalogLogLine[] {
   const kept = lastGood === undefined ? '' : ` (the last good version of ${lastGood.id} stays in use)`;
   const lines = [line('warn', `profile refused: ${source}${kept}`)];
   for (const issue of issues.slice(0, ISSUES_SHOWN)) lines.push(line('warn', `  ${issueText(issue)}`));
@@ -32,12 +38,20 @@ function refusal(source: string, issues: readonly ProfileIssue[], lastGood: Devi
   return lines;
 }
 
+const builtinSummary = (what: string, profiles: readonly LoggedProfile[], isBuiltin: (source: string) => boolean) => {
+  const ids = profiles.filter((profile) => isBuiltin(profile.source)).map((profile) => profile.id);
+  return line('info', `${what}: ${ids.length} built-in loaded (${ids.join(', ')})`);
+};
+
+const everyProfile = (load: CatalogLoad): LoggedProfile[] => [...load.catalog.profiles, ...load.surfaces];
+
 /**
- * What a daemon logs when its profile catalog (re)loads: each profile loaded,
- * reloaded or dropped, and each file refused — once per change, so a folder of
- * a thousand broken files costs nothing when one other file is edited. Built-in
- * profiles are summed up in one line at the first load. File names, keys and
- * messages that came from files are escaped, so no file can forge a log line.
+ * What a daemon logs when its profile catalog (re)loads: each profile (MIDI
+ * device or serial/HID surface) loaded, reloaded or dropped, and each file
+ * refused — once per change, so a folder of a thousand broken files costs
+ * nothing when one other file is edited. Built-in profiles are summed up at
+ * the first load, one line per kind. File names, keys and messages that came
+ * from files are escaped, so no file can forge a log line.
  */
 export function catalogChanges(
   previous: CatalogLoad | null,
@@ -45,12 +59,12 @@ export function catalogChanges(
   isBuiltin: (source: string) => boolean,
 ): CatalogLogLine[] {
   const lines: CatalogLogLine[] = [];
-  const before = bySource(previous?.catalog.profiles ?? [], (p) => p.source);
-  const after = bySource(next.catalog.profiles, (p) => p.source);
+  const before = bySource(previous === null ? [] : everyProfile(previous), (p) => p.source);
+  const after = bySource(everyProfile(next), (p) => p.source);
   const problemsBefore = bySource(previous?.problems ?? [], (p) => p.source);
   if (previous === null) {
-    const builtins = next.catalog.profiles.filter((profile) => isBuiltin(profile.source)).map((profile) => profile.id);
-    lines.push(line('info', `profiles: ${builtins.length} built-in loaded (${builtins.join(', ')})`));
+    lines.push(builtinSummary('profiles', next.catalog.profiles, isBuiltin));
+    if (next.surfaces.length > 0) lines.push(builtinSummary('surface profiles', next.surfaces, isBuiltin));
   }
   for (const [source, profile] of after) {
     if (isBuiltin(source)) continue;
@@ -63,8 +77,9 @@ export function catalogChanges(
     if (earlier !== undefined && JSON.stringify(earlier.issues) === JSON.stringify(problem.issues)) continue;
     lines.push(...refusal(problem.source, problem.issues, after.get(problem.source)));
   }
+  // A built-in never goes away; it only steps aside while a user's surface profile of its id replaces it.
   for (const [source, profile] of before) {
-    if (!after.has(source)) lines.push(line('info', `profile dropped: ${profile.id} (${source} is gone)`));
+    if (!after.has(source) && !isBuiltin(source)) lines.push(line('info', `profile dropped: ${profile.id} (${source} is gone)`));
   }
   return lines;
 }

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { ProfileCatalog, type ProfileProblem } from './catalog.js';
 import type { DeviceProfile } from './device-profile.js';
 import { loadProfilesFrom, problemFromError, type CatalogLoad } from './load-catalog.js';
-import { parseProfileText } from './load-file.js';
+import { parseProfileFile, surfaceProfilesById, type ProfileFile } from './profile-file.js';
 import { isDirectory, listProfileFiles } from './profile-roots.js';
-import { declaresSurfaceDriver } from './surface/surface-catalog.js';
+import type { SurfaceProfile } from './surface/surface-schema.js';
 
 export interface CatalogWatcherOptions {
   readonly builtinRoot: string;
@@ -23,21 +23,23 @@ export interface CatalogWatcherOptions {
 interface FileState {
   readonly text: string;
   /** The last version of this file that passed validation, kept while the file is broken. */
-  readonly good: DeviceProfile | undefined;
+  readonly good: ProfileFile | undefined;
   readonly problem: ProfileProblem | undefined;
 }
 
 /**
  * A catalog that follows the user roots while the process runs: a new or
- * changed profile file appears without a restart; a broken edit is reported
- * with its errors while the last good version of that file stays in use.
- * Uses fs.watch (recursive) with a debounce, plus a periodic rescan fallback.
+ * changed profile file — a MIDI device profile or a serial/HID surface profile
+ * — appears without a restart; a broken edit is reported with its errors
+ * while the last good version of that file stays in use. Uses fs.watch
+ * (recursive) with a debounce, plus a periodic rescan fallback.
  */
 export class CatalogWatcher {
   private builtins: readonly DeviceProfile[] = [];
+  private builtinSurfaces: readonly SurfaceProfile[] = [];
   private builtinProblems: readonly ProfileProblem[] = [];
   private files = new Map<string, FileState>();
-  private current: CatalogLoad = { catalog: ProfileCatalog.fromProfiles([]).catalog, problems: [] };
+  private current: CatalogLoad = { catalog: ProfileCatalog.fromProfiles([]).catalog, surfaces: [], problems: [] };
   private readonly watchers = new Map<string, FSWatcher>();
   private debounceTimer: NodeJS.Timeout | undefined;
   private intervalTimer: NodeJS.Timeout | undefined;
@@ -53,6 +55,7 @@ export class CatalogWatcher {
     const watcher = new CatalogWatcher(options);
     const builtins = await loadProfilesFrom([options.builtinRoot]);
     watcher.builtins = builtins.profiles;
+    watcher.builtinSurfaces = builtins.surfaces;
     watcher.builtinProblems = builtins.problems;
     watcher.current = watcher.assemble();
     await watcher.rescan();
@@ -144,12 +147,10 @@ export class CatalogWatcher {
     } catch {
       return undefined;
     }
-    // A serial/HID surface profile is not a MIDI device profile: the surface catalog reads it.
-    if (declaresSurfaceDriver(text)) return undefined;
     const previous = this.files.get(path);
     if (previous !== undefined && previous.text === text) return previous;
     try {
-      return { text, good: parseProfileText(text, path), problem: undefined };
+      return { text, good: parseProfileFile(text, path), problem: undefined };
     } catch (error) {
       return { text, good: previous?.good, problem: problemFromError(path, error) };
     }
@@ -157,12 +158,15 @@ export class CatalogWatcher {
 
   private assemble(): CatalogLoad {
     const userProfiles: DeviceProfile[] = [];
+    const userSurfaces: SurfaceProfile[] = [];
     const fileProblems: ProfileProblem[] = [];
     for (const state of this.files.values()) {
-      if (state.good !== undefined) userProfiles.push(state.good);
+      if (state.good?.kind === 'device') userProfiles.push(state.good.profile);
+      if (state.good?.kind === 'surface') userSurfaces.push(state.good.profile);
       if (state.problem !== undefined) fileProblems.push(state.problem);
     }
     const { catalog, problems } = ProfileCatalog.fromProfiles([...this.builtins, ...userProfiles]);
-    return { catalog, problems: [...this.builtinProblems, ...fileProblems, ...problems] };
+    const surfaces = surfaceProfilesById([...this.builtinSurfaces, ...userSurfaces]);
+    return { catalog, surfaces, problems: [...this.builtinProblems, ...fileProblems, ...problems] };
   }
 }

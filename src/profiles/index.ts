@@ -27,6 +27,7 @@ export {
 } from './load-file.js';
 export { parseDeviceProfile, parseDeviceProfileOrThrow, type ProfileParseResult } from './parse-profile.js';
 export { candidatesFor, detectDevices, matchingPorts, type DeviceCandidate } from './port-matching.js';
+export { parseProfileFile, surfaceProfilesById, type ProfileFile } from './profile-file.js';
 export { listProfileFiles, userProfileRoots, type UserRootsEnvironment } from './profile-roots.js';
 export {
   DeviceResolutionError,
@@ -54,12 +55,10 @@ export {
   deckProfiles,
   gridProfiles,
   isSurfaceDriver,
-  loadSurfaceCatalog,
   parseSurfaceProfile,
   surfaceProfileJsonSchema,
   profileForSize,
   type MonomeGridProfile,
   type StreamDeckProfile,
-  type SurfaceCatalog,
   type SurfaceProfile,
 } from './surface/index.js';

@@ -1,9 +1,10 @@
 import { ProfileCatalog, type ProfileProblem } from './catalog.js';
 import type { DeviceProfile } from './device-profile.js';
 import { ProfileFileError, ProfileValidationError } from './errors.js';
-import { parseProfileText, readProfileText } from './load-file.js';
-import { declaresSurfaceDriver } from './surface/surface-catalog.js';
+import { readProfileText } from './load-file.js';
+import { parseProfileFile, surfaceProfilesById } from './profile-file.js';
 import { listProfileFiles } from './profile-roots.js';
+import type { SurfaceProfile } from './surface/surface-schema.js';
 import { errorMessage } from '../support/error-message.js';
 
 export interface CatalogSources {
@@ -15,7 +16,9 @@ export interface CatalogSources {
 
 export interface CatalogLoad {
   readonly catalog: ProfileCatalog;
-  /** Files that could not join the catalog; the good profiles are loaded regardless. */
+  /** The serial/HID surface profiles of the same folders (a user's copy of a built-in replaces it). */
+  readonly surfaces: readonly SurfaceProfile[];
+  /** Files (of either kind) that could not join the catalog; the good profiles are loaded regardless. */
   readonly problems: readonly ProfileProblem[];
 }
 
@@ -26,30 +29,34 @@ export function problemFromError(source: string, error: unknown): ProfileProblem
   return { source, issues: [{ path: '', message: errorMessage(error) }] };
 }
 
-/** Loads every `*.json` below the roots (except surface profiles) in order: roots as given, files sorted by path within each. */
+/**
+ * Loads every `*.json` below the roots in order (roots as given, files sorted
+ * by path within each): device profiles and serial/HID surface profiles, each
+ * file read once.
+ */
 export async function loadProfilesFrom(
   roots: readonly string[],
-): Promise<{ profiles: DeviceProfile[]; problems: ProfileProblem[] }> {
+): Promise<{ profiles: DeviceProfile[]; surfaces: SurfaceProfile[]; problems: ProfileProblem[] }> {
   const profiles: DeviceProfile[] = [];
+  const surfaces: SurfaceProfile[] = [];
   const problems: ProfileProblem[] = [];
   for (const root of roots) {
     for (const file of await listProfileFiles(root)) {
       try {
-        const text = await readProfileText(file);
-        // A serial/HID surface profile shares the folders but belongs to the surface catalog.
-        if (declaresSurfaceDriver(text)) continue;
-        profiles.push(parseProfileText(text, file));
+        const loaded = parseProfileFile(await readProfileText(file), file);
+        if (loaded.kind === 'device') profiles.push(loaded.profile);
+        else surfaces.push(loaded.profile);
       } catch (error) {
         problems.push(problemFromError(file, error));
       }
     }
   }
-  return { profiles, problems };
+  return { profiles, surfaces, problems };
 }
 
 /** Built-ins, then user roots; duplicates and broken files are reported as problems next to the catalog. */
 export async function loadCatalog(sources: CatalogSources): Promise<CatalogLoad> {
   const loaded = await loadProfilesFrom([sources.builtinRoot, ...(sources.userRoots ?? [])]);
   const { catalog, problems } = ProfileCatalog.fromProfiles(loaded.profiles);
-  return { catalog, problems: [...loaded.problems, ...problems] };
+  return { catalog, surfaces: surfaceProfilesById(loaded.surfaces), problems: [...loaded.problems, ...problems] };
 }

@@ -1,5 +1,6 @@
 import type { LightToken } from '../domain/index.js';
 import type { DeviceProfile } from '../profiles/device-profile.js';
+import { EXTENSION_TOKEN_FALLBACKS } from '../visual-protocol/index.js';
 import { RenderError } from './errors.js';
 
 const ACCENT_PREFIX = 'accent:';
@@ -20,6 +21,11 @@ export class ColorResolver {
     for (const [name, colors] of profile.lookup.accents) {
       this.#values.set(`${ACCENT_PREFIX}${name}:selected`, colors.selected);
       this.#values.set(`${ACCENT_PREFIX}${name}:unselected`, colors.unselected);
+    }
+    // Option pads and tier frames take the palette value of their Visual Protocol 1 hue.
+    for (const [token, fallback] of EXTENSION_TOKEN_FALLBACKS) {
+      const value = this.#values.get(fallback);
+      if (value !== undefined) this.#values.set(token, value);
     }
   }
 

@@ -1,4 +1,5 @@
-import type { ControlSurface, ShowFrame, SurfaceEvent, SurfaceView } from '../domain/index.js';
+import { optionPressed, type ControlSurface, type QuestionPrompt, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
+import { optionAtCell } from '../visual-protocol/index.js';
 import type { MidiAddress } from '../midi/input-decoding.js';
 import type { MidiInput, MidiOutput } from '../midi/midi-port.js';
 import type { DeviceProfile } from '../profiles/device-profile.js';
@@ -65,6 +66,8 @@ export class MidiSurface implements ControlSurface {
   #greetingRunning = false;
   #held: HeldPaint | null = null;
   #greetingFailure: { readonly error: unknown } | null = null;
+  /** The question whose options the canvas shows (the last view drawn), so a canvas press answers what the user saw. */
+  #shownQuestion: QuestionPrompt | null = null;
 
   constructor(options: MidiSurfaceOptions) {
     const { profile, output, input } = options;
@@ -98,12 +101,14 @@ export class MidiSurface implements ControlSurface {
 
   render(view: SurfaceView): void {
     this.#throwGreetingFailure();
+    this.#shownQuestion = view.prompt?.kind === 'question' && view.selectedState !== null ? view.prompt : null;
     if (this.#greetingRunning) this.#held = { kind: 'view', view };
     else this.#renderer.render(view);
   }
 
   renderShowFrame(frame: ShowFrame): void {
     this.#throwGreetingFailure();
+    this.#shownQuestion = null;
     if (this.#greetingRunning) this.#held = { kind: 'show', frame };
     else this.#renderer.renderShowFrame(frame);
   }
@@ -118,9 +123,21 @@ export class MidiSurface implements ControlSurface {
     for (const message of this.#input.drain()) {
       const address = this.#decodePress(message);
       const event = address === null ? undefined : this.#presses.eventFor(address);
-      if (event !== undefined) events.push(event);
+      if (event === undefined) continue;
+      if (event.type !== 'canvas_pressed') events.push(event);
+      else {
+        const option = this.#optionAt(event.x, event.y);
+        if (option !== null) events.push(option);
+      }
     }
     return events;
+  }
+
+  #optionAt(x: number, y: number): SurfaceEvent | null {
+    const question = this.#shownQuestion;
+    if (question === null) return null;
+    const option = optionAtCell(question.question.options.length, x, y);
+    return option === null ? null : optionPressed(question.ref, question.questionIndex, option);
   }
 
   /**

@@ -1,7 +1,6 @@
-import { actionPressed, CONTROL_ACTIONS, IDENTITY_ACCENTS, OFF_TOKEN, sessionSelected, type ControlSurface, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
+import { actionPressed, CONTROL_ACTIONS, OFF_TOKEN, sessionSelected, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
 import type { Cell, StreamDeckProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
-import { LatestWinsPump, type PumpTimers } from '../support/latest-wins-pump.js';
 import { compileVisualFrame } from '../visual-protocol/index.js';
 import { drawFace, faceColor, faceKey, type KeyFace } from './key-faces.js';
 import type { DeckKey, DeckPanel } from './library.js';
@@ -19,11 +18,7 @@ type DeckFrame = ReadonlyMap<number, KeyFace>;
 export interface DeckSurfaceOptions {
   readonly panel: DeckPanel;
   readonly profile: StreamDeckProfile;
-  /** The device's path, for status. */
-  readonly name: string;
   readonly onLost: (error: unknown) => void;
-  readonly frameIntervalMs?: number;
-  readonly timers?: PumpTimers;
 }
 
 /** The key at each cell a profile names, or the first cell the panel lacks. */
@@ -48,27 +43,25 @@ export function keysForProfile(panel: DeckPanel, profile: StreamDeckProfile): { 
 }
 
 /**
- * A Stream Deck as a control surface: each key shows one role of the pad —
- * the selected agent's glyph, an Agent Scene in its identity colour with its
+ * A Stream Deck as a hub drives it: each key shows one role of the pad — the
+ * selected agent's glyph, an Agent Scene in its identity colour with its
  * label and a bar in its state's colour, an action lit only when available —
- * drawn at the model's key size. Only keys whose face changed are redrawn,
- * through a latest-wins pump. Key downs become surface events.
+ * drawn at the model's key size. Only keys whose face changed since the last
+ * frame are redrawn; a frame resolves once its keys are written, and the
+ * hub's pacer sends one at a time, the newest, at the deck's frame cap. Key
+ * downs become surface events.
  */
-export class DeckSurface implements ControlSurface {
-  readonly surfaceKind = 'hid' as const;
-  readonly profileId: string;
-  readonly inputName: string;
-  readonly outputName: string;
-  readonly selectorCapacity = SELECTOR_CAPACITY;
-  readonly accentNames: readonly string[] = IDENTITY_ACCENTS;
-  readonly visualProtocol = 1;
+export class DeckSurface {
   readonly #panel: DeckPanel;
   readonly #profile: StreamDeckProfile;
   readonly #roles: ReadonlyMap<number, Role>;
   readonly #keys: ReadonlyMap<number, DeckKey>;
-  readonly #pump: LatestWinsPump<DeckFrame>;
   readonly #events = new BoundedQueue<SurfaceEvent>(MAX_PENDING_EVENTS);
-  #closed = false;
+  /** The faces the keys show: what the next frame is compared with (null: nothing yet, draw every key). */
+  #shown: DeckFrame | null = null;
+  #closing: Promise<void> | null = null;
+  /** The frame being written, which close() lets finish so no key is drawn after the clear. */
+  #drawing: Promise<void> = Promise.resolve();
 
   constructor(options: DeckSurfaceOptions, roles: ReadonlyMap<number, Role>) {
     const { panel, profile } = options;
@@ -76,25 +69,8 @@ export class DeckSurface implements ControlSurface {
     this.#profile = profile;
     this.#roles = roles;
     this.#keys = new Map(panel.keys.map((key) => [key.index, key]));
-    this.profileId = profile.id;
-    this.inputName = options.name;
-    this.outputName = options.name;
-    this.#pump = new LatestWinsPump<DeckFrame>({
-      minIntervalMs: options.frameIntervalMs ?? DECK_FRAME_INTERVAL_MS,
-      send: (frame, shown) => this.#paint(frame, shown),
-      onFailure: options.onLost,
-      ...(options.timers === undefined ? {} : { timers: options.timers }),
-    });
     panel.onKey((index, down) => this.#onKey(index, down));
     panel.onError(options.onLost);
-  }
-
-  get settled(): boolean {
-    return this.#pump.idle;
-  }
-
-  get frameCounts(): { readonly offered: number; readonly sent: number } {
-    return { offered: this.#pump.offered, sent: this.#pump.sent };
   }
 
   /** Sets the profile's brightness; the first frame follows with render(). */
@@ -102,8 +78,7 @@ export class DeckSurface implements ControlSurface {
     this.#panel.setBrightness(this.#profile.brightness).catch(() => {});
   }
 
-  render(view: SurfaceView): void {
-    if (this.#closed) return;
+  render(view: SurfaceView): Promise<void> {
     const frame = compileVisualFrame(view, SELECTOR_CAPACITY);
     const labels = new Map(view.sessions.map((session) => [session.slot, session.label]));
     const faces = new Map<number, KeyFace>();
@@ -111,43 +86,50 @@ export class DeckSurface implements ControlSurface {
       const role = this.#roles.get(key.index);
       faces.set(key.index, role === undefined ? { kind: 'blank' } : faceFor(role, frame, labels));
     }
-    this.#pump.offer(faces);
+    return this.#show(faces);
   }
 
   /** A Show's 8x8 grid, one light per key from the top-left (keys beyond it stay dark). */
-  renderShowFrame(frame: ShowFrame): void {
-    if (this.#closed) return;
+  renderShowFrame(frame: ShowFrame): Promise<void> {
     const faces = new Map<number, KeyFace>();
     for (const key of this.#keys.values()) {
       const color = frame.grid[key.y]?.[key.x];
       faces.set(key.index, color === undefined ? { kind: 'blank' } : { kind: 'color', rgb: color.rgb });
     }
-    this.#pump.offer(faces);
+    return this.#show(faces);
   }
 
   pollEvents(): SurfaceEvent[] {
     return this.#events.drain();
   }
 
-  /** Clears the keys and closes the device; never throws (it may be gone). */
-  close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#pump.stop();
-    void this.#panel
-      .clearPanel()
+  /** Clears the keys and closes the device; resolves once it is closed and never rejects (it may be gone). */
+  close(): Promise<void> {
+    this.#closing ??= this.#drawing
+      .then(() => this.#panel.clearPanel())
       .catch(() => {})
-      .finally(() => void this.#panel.close().catch(() => {}));
+      .then(() => this.#panel.close())
+      .catch(() => {});
+    return this.#closing;
   }
 
-  async #paint(frame: DeckFrame, shown: DeckFrame | null): Promise<void> {
+  #show(frame: DeckFrame): Promise<void> {
+    if (this.#closing !== null) return Promise.resolve();
+    this.#drawing = this.#draw(frame);
+    return this.#drawing;
+  }
+
+  async #draw(frame: DeckFrame): Promise<void> {
+    const shown = this.#shown;
     for (const [index, face] of frame) {
+      if (this.#closing !== null) return;
       const before = shown?.get(index);
       if (before !== undefined && faceKey(before) === faceKey(face)) continue;
       const key = this.#keys.get(index)!;
       if (key.feedback === 'lcd') await this.#panel.fillKeyImage(index, drawFace(face, key.width, key.height).data);
       else if (key.feedback === 'rgb') await this.#panel.fillKeyColor(index, ...faceColor(face));
     }
+    this.#shown = frame;
   }
 
   #onKey(index: number, down: boolean): void {

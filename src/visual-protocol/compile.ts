@@ -5,6 +5,7 @@ import { OFF_TOKEN, OVERFLOW_TOKEN, type LightToken } from '../domain/light-toke
 import type { SurfaceView } from '../domain/surface-view.js';
 import { IDLE_CANVAS, RUNNING_MOTION_CANVASES, STATE_CANVASES, type StateCanvas } from './canvases.js';
 import { runningMotionIndex } from './glyphs.js';
+import { promptCanvas } from './prompt-canvas.js';
 import { accentToken, actionEnabledToken, stateToken } from './tokens.js';
 
 /** The compiled light tokens of one render (visual-protocol-1.md §7.2). */
@@ -43,6 +44,8 @@ const ACTION_MAPS: readonly Readonly<Record<ControlAction, LightToken>>[] = Arra
 function canvasFor(view: SurfaceView): StateCanvas {
   const state = view.selectedState;
   if (state === null) return IDLE_CANVAS;
+  const prompted = promptCanvas(view.prompt, state);
+  if (prompted !== null) return prompted;
   if (state === 'running' && view.activityMotion) {
     const canvas = RUNNING_MOTION_CANVASES[runningMotionIndex(view.frame)];
     if (canvas === undefined) throw new RangeError(`view.frame must be an integer render counter, got ${view.frame}`);

@@ -7,4 +7,13 @@ export * from './semantic-colors.js';
 export { compileVisualFrame, type VisualFrame } from './compile.js';
 export { visualFrameToJson, type VisualFrameJson } from './frame-json.js';
 export type { StateCanvas } from './canvases.js';
+export {
+  optionToken,
+  tierToken,
+  protocolToken,
+  optionCells,
+  optionAtCell,
+  promptCanvas,
+  EXTENSION_TOKEN_FALLBACKS,
+} from './prompt-canvas.js';
 export { visualProtocolConstants } from './published-constants.js';

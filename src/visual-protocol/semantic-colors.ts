@@ -1,5 +1,6 @@
 import { OFF_TOKEN, parseAccentToken, type LightToken } from '../domain/light-token.js';
 import { accentColor, rgbToHex } from './accents.js';
+import { protocolToken } from './prompt-canvas.js';
 
 /**
  * CSS colours of the 22 palette tokens on the virtual (browser) surface
@@ -34,8 +35,9 @@ const OFF_CSS_COLOR = SEMANTIC_CSS_COLORS[OFF_TOKEN] as string;
 
 /**
  * The browser colour of any token: palette tokens from the table, accents from
- * their reference RGB (dimmed unless selected), and the `off` colour for
- * anything unknown, as the reference browser does.
+ * their reference RGB (dimmed unless selected), our extension tokens as their
+ * Visual Protocol 1 hue, and the `off` colour for anything unknown, as the
+ * reference browser does.
  */
 export function cssColorForToken(token: LightToken): string {
   const accent = parseAccentToken(token);
@@ -44,5 +46,7 @@ export function cssColorForToken(token: LightToken): string {
     if (color === null) return OFF_CSS_COLOR;
     return accent.role === 'selected' ? color.hex : rgbToHex(color.dimRgb);
   }
-  return Object.hasOwn(SEMANTIC_CSS_COLORS, token) ? (SEMANTIC_CSS_COLORS[token] as string) : OFF_CSS_COLOR;
+  // Option pads and tier frames (our extension) take the colour of their Visual Protocol 1 hue.
+  const known = protocolToken(token);
+  return Object.hasOwn(SEMANTIC_CSS_COLORS, known) ? (SEMANTIC_CSS_COLORS[known] as string) : OFF_CSS_COLOR;
 }

@@ -141,7 +141,7 @@ describe('errors a user can trigger', () => {
     const demo = makeDemoCommand(fakeExperienceDeps().deps);
     const io = captureIo();
     expect(await runCli(['demo'], io.io, [demo])).toBe(3);
-    expect(io.stderr()).toContain('no MIDI controller found; connect one, name it with --profile/--input/--output, or play in the browser: pad-lattice demo --surface web');
+    expect(io.stderr()).toContain('no controller found; connect a MIDI controller, monome grid or Stream Deck (or name one with --profile/--input/--output or --grid), or play in the browser: pad-lattice demo --surface web');
   });
 
   it('show --manifest and profile validate --schema name a missing or folder path in words (exit 1)', async () => {

@@ -17,6 +17,11 @@ import { createAppFixture } from '../web/helpers/app-fixture.js';
 import { TestClient } from '../web/helpers/ws-client.js';
 import { startPadCommand, type WebDaemon } from '../web-browser/helpers/web-daemon.js';
 import { pl } from './run.js';
+import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
+import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
+import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
+import { MockStreamDeckBackend } from '../hardware-mocks/mock-stream-deck.js';
+import { FTDI_GRID } from '../monome/helpers.js';
 
 const app = createAppFixture();
 const running: WebDaemon[] = [];
@@ -149,6 +154,34 @@ describe('pad-lattice web / daemon --web: running', () => {
     expect(out).toContain(`Phones and tablets: http://10.9.8.7:${daemon.port}\n`);
     expect(out).toContain(`pairing PIN ${pairing.pin}, or open http://10.9.8.7:${daemon.port}/#pair=`);
     expect(out).toContain('never expose or port-forward');
+  });
+
+  it('web drives the monome grids and Stream Decks that are plugged in, after the browser pad: both show the waiting agent, a press approves once', async () => {
+    const grid = new MextGrid();
+    const serial = new MockSerialBinding().createPort('/dev/ttyUSB0', FTDI_GRID, (bytes) => grid.receive(bytes));
+    const decks = new MockStreamDeckBackend();
+    const deck = decks.plug('/dev/hidraw0');
+    const daemon = await start('web', ['--no-open', '--port', '0'], { surfaceBackends: { serialBackend: () => serial, hidBackend: () => decks, streamDeckLibrary: () => loadStreamDeckLibrary() } });
+    await eventually(async () => (await daemon.client.status()).surfaces.length === 3, 'the grid and the deck to open');
+    expect((await daemon.client.status()).surfaces.map((s) => [s.kind, s.profile])).toEqual([
+      ['web', 'virtual/browser'],
+      ['serial', 'monome/grid/128'],
+      ['hid', 'elgato/stream-deck/mk-2'],
+    ]);
+    const agent = makeIdentity('web', 'grid');
+    await daemon.client.reportState('waiting_for_approval', { agent, reply: true });
+    const subscription = await daemon.client.subscribeActions({ agent, actions: ['approve'] });
+    cleanups.push(() => subscription.close());
+    // Approve is (15, 0) on the 16x8 grid profile and key 10 on the MK.2 profile.
+    await eventually(() => grid.level(15, 0) === 12, 'approve to light on the grid');
+    // The key's corner shows its colour (its middle holds the label).
+    const green = (rgb: readonly number[] | null) => rgb !== null && rgb[1]! > 150 && rgb[0]! < 120;
+    await eventually(() => green(deck.pixel(10, 2, 2)), 'approve to light green on the deck');
+    deck.press(10);
+    expect(await subscription.receive(5000)).toEqual({ action: 'approve', agent, requestId: null });
+    const extra = await subscription.receive(300).then((event) => event, (error: unknown) => error);
+    expect(extra).not.toHaveProperty('action');
+    expect([...grid.errors, ...deck.errors]).toEqual([]);
   });
 
   it('daemon --web puts the browser first and the MIDI hub second; a Demo the browser starts also plays on the Launchpad', async () => {

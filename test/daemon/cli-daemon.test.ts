@@ -76,7 +76,8 @@ describe('pad-lattice daemon (spawned CLI)', () => {
       const daemon = startCli(path, dir);
       await ready(path);
       expect(statSync(path).mode & 0o777).toBe(0o600);
-      expect(daemon.stderr()).toContain('peer uid checked with SO_PEERCRED');
+      // The log line may reach the pipe after the first answer; wait for it rather than read too early.
+      await eventually(() => daemon.stderr().includes('peer uid checked with SO_PEERCRED'), 15_000, 'the peer-credential log line');
       daemon.child.kill(signal);
       expect(await daemon.exited).toBe(0);
       expect(existsSync(path)).toBe(false);

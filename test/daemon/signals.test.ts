@@ -67,6 +67,18 @@ describe('stop signals (issue 22.5)', () => {
   }
 });
 
+describe('a stop signal while the daemon starts (issue 22.5)', () => {
+  it('sent the moment the socket appears, before the start has finished, still shuts down in order: exit 0, socket removed', async () => {
+    const daemon = startDaemon();
+    // Agents may connect (and be answered) as soon as the socket exists; so may a stop signal arrive.
+    await eventually(() => existsSync(daemon.path), 15_000, 'the socket to appear', 1);
+    daemon.child.kill('SIGTERM');
+    expect(await daemon.exited).toEqual({ code: 0, signal: null });
+    expect(daemon.stderr()).toContain('SIGTERM: shutting down');
+    expect(existsSync(daemon.path)).toBe(false);
+  });
+});
+
 describe('SIGUSR1 (issue 21.4)', () => {
   it('opens no debugger port; the daemon keeps serving', async () => {
     const daemon = startDaemon();

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeShowColor, makeSurfaceView, type ShowFrame } from '../../src/domain/index.js';
-import { FramePacer, type Paint } from '../../src/devices/hub/frame-pacer.js';
 import { MidiSurface } from '../../src/render/index.js';
 import type { MockMidiOutput } from '../hardware-mocks/mock-midi.js';
-import { ManualTimers } from '../helpers/manual-timers.js';
+import type { ManualTimers } from '../helpers/manual-timers.js';
 import { PRO_MK1, PRO_STANDALONE, approvalView, autoSelection, mockHub, profile } from './helpers.js';
 
 const FRAMES = 1000;
@@ -75,26 +74,6 @@ describe('flood-safe output (issue #16)', () => {
     const rgbMessages = output.sent.filter((message) => message[6] === 0x0b);
     expect(rgbMessages.length).toBe(2 * indices.length);
     hub.close();
-  });
-
-  it('a fast device gets a frame at once, and frames offered faster than the cap wait, one slot only', () => {
-    const timers = new ManualTimers();
-    const drawn: Paint[] = [];
-    const pacer = new FramePacer({ timers, minIntervalMs: 20, draw: (paint) => drawn.push(paint) });
-    const paints = Array.from({ length: 5 }, (_, frame): Paint => ({ kind: 'view', view: approvalView(frame) }));
-    pacer.submit(paints[0]!);
-    expect(drawn).toEqual([paints[0]]); // due: drawn at once
-    for (const paint of paints.slice(1)) pacer.submit(paint);
-    expect(drawn).toHaveLength(1);
-    expect(pacer.pending).toBe(true);
-    expect(timers.pending).toBe(1); // one timer, however many paints wait
-    timers.advance(20);
-    expect(drawn).toEqual([paints[0], paints[4]]); // the three in between were never drawn
-    expect(pacer.pending).toBe(false);
-    pacer.close();
-    pacer.submit(paints[1]!);
-    timers.advance(100);
-    expect(drawn).toHaveLength(2);
   });
 
   it('views sent in a burst reach the device as the latest one only: the same bytes as drawing just the first and the last', () => {

@@ -107,7 +107,7 @@ describe('pad-lattice show', () => {
   it('without a controller or MIDI it says so and exits 3', async () => {
     const result = await run(makeShowCommand(fakeExperienceDeps().deps), []);
     expect(result.code).toBe(3);
-    expect(result.stderr()).toMatch(/no MIDI controller found/);
+    expect(result.stderr()).toMatch(/no controller found; connect a MIDI controller, monome grid or Stream Deck/);
   });
 });
 

@@ -8,7 +8,8 @@ import type { HidBackend, HidDevice, HidDeviceInfo, HidReport } from '../../src/
  * drives it. It enforces the protocol the library speaks: every output report
  * is a 1024-byte key-image page (02 07 key last lenLE pageLE + JPEG body) in
  * page order for a key on the deck; feature reports are at most 32 bytes and
- * start with 03. Images are reassembled, decoded and turned the way the panel
+ * start with 03 (03 05 00 blanks the screen, 03 06 key r g b fills a key).
+ * Images are reassembled, decoded and turned the way the panel
  * shows them (the library sends them rotated by 180°), so tests look at
  * pixels. Presses are input reports 01 00 <count> 00 <one byte per key>.
  */
@@ -119,6 +120,15 @@ export class MockStreamDeck implements HidDevice {
       if (bytes[2]! > 100) return this.#reject(`brightness ${bytes[2]}%`);
       this.brightness = bytes[2]!;
     }
+    // 03 05 00 blanks the whole screen (the library's clearPanel); 03 06 key r g b fills one key with a colour.
+    if (bytes[1] === 0x05) {
+      if (bytes[2] !== 0) return this.#reject(`clear of screen ${bytes[2]} on a deck with one`);
+      for (let key = 0; key < this.keyCount; key += 1) this.#fill(key, [0, 0, 0]);
+    }
+    if (bytes[1] === 0x06) {
+      if (bytes[2]! >= this.keyCount) return this.#reject(`colour fill of key ${bytes[2]} on a ${this.keyCount}-key deck`);
+      this.#fill(bytes[2]!, [bytes[3]!, bytes[4]!, bytes[5]!]);
+    }
     return bytes.length;
   }
 
@@ -150,6 +160,12 @@ export class MockStreamDeck implements HidDevice {
     if (!this.#open) throw new Error('HID device is already closed');
     this.#open = false;
     this.#waiterFail?.(new Error('HID device closed during read'));
+  }
+
+  #fill(key: number, rgb: Rgb): void {
+    const image = new Uint8Array(this.model.keySize * this.model.keySize * 4);
+    for (let at = 0; at < image.length; at += 4) image.set([...rgb, 0xff], at);
+    this.#images.set(key, image);
   }
 
   #deliver(report: Uint8Array): void {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actionPressed, makeSurfaceView, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
+import { actionPressed, makeSurfaceView, optionPressed, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
 import { gridDriver } from '../../src/devices/surface-hub/grid-driver.js';
 import { SurfaceHub } from '../../src/devices/surface-hub/surface-hub.js';
-import type { GridSurface } from '../../src/monome/grid-surface.js';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
 import { recordingLogger } from '../devices/helpers.js';
 import { FTDI_GRID, bindingWithGrid, builtinGridProfiles, eventually, gridProfile } from './helpers.js';
+import { questionPrompt } from '../helpers/question-prompt.js';
 
 const approvalView = (extra: Partial<{ frame: number }> = {}): SurfaceView =>
   makeSurfaceView({
@@ -16,10 +16,10 @@ const approvalView = (extra: Partial<{ frame: number }> = {}): SurfaceView =>
     availableActions: ['approve', 'reject'],
   });
 
-async function hubWith(binding: MockSerialBinding, options: { frameIntervalMs?: number; probeTimeoutMs?: number } = {}) {
+async function hubWith(binding: MockSerialBinding, options: { frameIntervalMs?: number; probeTimeoutMs?: number } = {}, retryMs?: number) {
   const profiles = await builtinGridProfiles();
   const logger = recordingLogger();
-  const hub = new SurfaceHub({ drivers: [gridDriver({ backend: () => binding, profiles: () => profiles, ...options })], logger, scanIntervalMs: 60_000 });
+  const hub = new SurfaceHub({ drivers: [gridDriver({ backend: () => binding, profiles: () => profiles, ...options })], logger, scanIntervalMs: 60_000, ...(retryMs === undefined ? {} : { retryMs }) });
   return { hub, logger };
 }
 
@@ -31,8 +31,7 @@ describe('a monome grid through the surface hub', () => {
     await hub.scanNow();
     expect(hub.descriptors).toEqual([{ kind: 'serial', profile: 'monome/grid/128', visualProtocol: 1, input: '/dev/ttyUSB0 (m1000123)', output: '/dev/ttyUSB0 (m1000123)' }]);
     expect(logger.text()).toContain('serial: monome grid at /dev/ttyUSB0 connected as monome/grid/128');
-    const surface = hub.surfaces[0] as GridSurface;
-    await eventually(() => surface.settled && grid.level(15, 0) !== 0, 'the first frame');
+    await eventually(() => hub.settled && grid.level(15, 0) !== 0, 'the first frame');
     // The "!" glyph of waiting_for_approval: column 3, rows 0-4 and 7.
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((y) => grid.level(3, y))).toEqual([15, 15, 15, 15, 15, 0, 0, 15]);
     expect([grid.level(7, 0), grid.level(7, 1)]).toEqual([15, 5]); // statuses: approval brightest, running dim
@@ -58,9 +57,8 @@ describe('a monome grid through the surface hub', () => {
     const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
     const { hub } = await hubWith(binding, { frameIntervalMs: 50 });
     await hub.scanNow();
-    const surface = hub.surfaces[0] as GridSurface;
     hub.render(approvalView());
-    await eventually(() => surface.settled, 'the first frame');
+    await eventually(() => hub.settled, 'the first frame');
     const twoWaiting = (selected: number) =>
       makeSurfaceView({
         selectedState: 'waiting_for_approval',
@@ -68,17 +66,17 @@ describe('a monome grid through the surface hub', () => {
         availableActions: ['approve', 'reject'],
       });
     hub.render(twoWaiting(0));
-    await eventually(() => surface.settled, 'a frame with two waiting agents');
+    await eventually(() => hub.settled, 'a frame with two waiting agents');
     const before = grid.messages.length;
     // Selecting the other agent changes only the two Scenes in column 8: two single-LED levels.
     hub.render(twoWaiting(1));
-    await eventually(() => surface.settled, 'the selection frame');
+    await eventually(() => hub.settled, 'the selection frame');
     expect(grid.messages.slice(before)).toEqual(['18 08 00 04', '18 08 01 0f']);
     expect([grid.level(8, 0), grid.level(8, 1)]).toEqual([4, 15]);
-    const sentBefore = surface.frameCounts.sent;
+    const drawnBefore = hub.frameCounts.drawn;
     for (let frame = 0; frame < 200; frame += 1) hub.render(makeSurfaceView({ selectedState: frame % 2 === 0 ? 'error' : 'success', frame }));
-    await eventually(() => surface.settled, 'the burst to drain');
-    expect(surface.frameCounts.sent - sentBefore).toBeLessThanOrEqual(3);
+    await eventually(() => hub.settled, 'the burst to drain');
+    expect(hub.frameCounts.drawn - drawnBefore).toBeLessThanOrEqual(3);
     // The last view (frame 199: success) is what the grid shows: the smile's cell (1, 2).
     expect([grid.level(1, 2), grid.level(0, 0)]).toEqual([15, 0]);
     expect(grid.errors).toEqual([]);
@@ -99,8 +97,7 @@ describe('a monome grid through the surface hub', () => {
     binding.createPort('/dev/ttyUSB0', FTDI_GRID, (bytes) => again.receive(bytes));
     await hub.scanNow();
     expect(logger.text()).toContain('monome grid at /dev/ttyUSB0 reconnected');
-    const surface = hub.surfaces[0] as GridSurface;
-    await eventually(() => surface.settled && again.level(15, 0) === 12, 'the repaint');
+    await eventually(() => hub.settled && again.level(15, 0) === 12, 'the repaint');
     expect(again.messages.filter((m) => m.startsWith('1a'))).toHaveLength(2);
     hub.close();
   });
@@ -112,8 +109,7 @@ describe('a monome grid through the surface hub', () => {
     const hub = new SurfaceHub({ drivers: [gridDriver({ backend: () => binding, profiles: () => [profile] })], logger: recordingLogger(), scanIntervalMs: 60_000 });
     hub.render(approvalView());
     await hub.scanNow();
-    const surface = hub.surfaces[0] as GridSurface;
-    await eventually(() => surface.settled && mono.level(0, 0) === 1, 'approve to light');
+    await eventually(() => hub.settled && mono.level(0, 0) === 1, 'approve to light');
     // Row 0: approve, reject lit; retry, stop dark. Row 1: Scenes (selected and not: both on). Row 2: statuses.
     expect([0, 1, 6, 7].map((x) => mono.level(x, 0))).toEqual([1, 1, 0, 0]);
     expect([0, 1, 2].map((x) => mono.level(x, 1))).toEqual([1, 1, 0]);
@@ -137,5 +133,47 @@ describe('a monome grid through the surface hub', () => {
     const odd = await hubWith(binding);
     await odd.hub.scanNow();
     expect(odd.logger.text()).toContain('no surface profile fits a 16x4 grid; add one with "size": {"columns": 16, "rows": 4}');
+  });
+
+  it('tries a refused grid again once retryMs passed (a grid still starting up), reporting the refusal once', async () => {
+    const grid = new MextGrid();
+    let answering = false;
+    const binding = new MockSerialBinding().createPort('/dev/ttyUSB5', FTDI_GRID, (bytes) => (answering ? grid.receive(bytes) : undefined));
+    const { hub, logger } = await hubWith(binding, { probeTimeoutMs: 30 }, 0);
+    hub.render(approvalView());
+    await hub.scanNow();
+    await hub.scanNow();
+    expect(hub.descriptors).toEqual([]);
+    expect(logger.text().match(/could not open monome grid at \/dev\/ttyUSB5/g)).toHaveLength(1);
+    expect(logger.text()).toContain('it is tried again when replugged, when the surface profiles change, or in a few seconds');
+    answering = true;
+    await hub.scanNow();
+    expect(hub.descriptors.map((d) => d.profile)).toEqual(['monome/grid/128']);
+    await eventually(() => hub.settled && grid.level(15, 0) === 12, 'the grid to show the latest view');
+    hub.close();
+  });
+});
+
+describe('a question on a monome grid (option pads, README "Questions and approval details")', () => {
+  it('three options light column 3 of the glyph at a steady full level; presses there answer them, other glyph cells nothing', async () => {
+    const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
+    const { hub } = await hubWith(binding);
+    await hub.scanNow();
+    hub.render(makeSurfaceView({ selectedState: 'waiting_for_reply', frame: 0, sessions: [{ slot: 0, state: 'waiting_for_reply', selected: true, accent: 'cyan' }], prompt: questionPrompt(3) }));
+    await eventually(() => hub.settled && grid.level(3, 0) !== 0, 'the option pads');
+    // Up to four options leave a dark row between two pads: rows 0, 2 and 4.
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((y) => grid.level(3, y))).toEqual([15, 0, 15, 0, 15, 0, 0, 0]);
+    const port = binding.port('/dev/ttyUSB0');
+    port.emitData([...grid.press(3, 2), ...grid.press(3, 0), ...grid.press(3, 1), ...grid.press(4, 4)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.pollEvents()).toEqual([optionPressed(42, 1, 1), optionPressed(42, 1, 0)]);
+    // Without a question, the same cell is part of the glyph and means nothing.
+    hub.render(approvalView());
+    await eventually(() => hub.settled, 'the approval frame');
+    port.emitData([...grid.press(3, 0)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.pollEvents()).toEqual([]);
+    expect(grid.errors).toEqual([]);
+    hub.close();
   });
 });

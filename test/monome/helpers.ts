@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { loadSurfaceCatalog, gridProfiles, type MonomeGridProfile } from '../../src/profiles/surface/index.js';
+import { gridProfiles, loadCatalog, type MonomeGridProfile } from '../../src/profiles/index.js';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
 
 export const BUILTIN_ROOT = fileURLToPath(new URL('../../profiles/', import.meta.url));
 
 export async function builtinGridProfiles(): Promise<readonly MonomeGridProfile[]> {
-  return gridProfiles(await loadSurfaceCatalog([BUILTIN_ROOT]));
+  return gridProfiles((await loadCatalog({ builtinRoot: BUILTIN_ROOT })).surfaces);
 }
 
 export async function gridProfile(id: string): Promise<MonomeGridProfile> {

@@ -14,7 +14,7 @@ function userProfile(model: string, file = `${USER}/${model}.json`, status = 'ex
 const builtin = () => parseDeviceProfileOrThrow(proMk1(), '/opt/pad-lattice/profiles/novation/launchpad/pro-mk1.json');
 
 function load(profiles: readonly DeviceProfile[], problems: readonly ProfileProblem[] = []): CatalogLoad {
-  return { catalog: ProfileCatalog.fromProfiles(profiles).catalog, problems };
+  return { catalog: ProfileCatalog.fromProfiles(profiles).catalog, surfaces: [], problems };
 }
 
 const broken = (i: number): ProfileProblem => ({ source: `${USER}/broken-${i}.json`, issues: [{ path: 'grid.channel', message: 'must be an integer from 0 to 15' }] });

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCatalog, loadSurfaceCatalog, parseSurfaceProfile, surfaceProfileJsonSchema } from '../../src/profiles/index.js';
+import { loadCatalog, parseSurfaceProfile, surfaceProfileJsonSchema } from '../../src/profiles/index.js';
 import { runCli } from '../../src/cli/main.js';
 import { compileSchema } from './ajv.js';
 import { BUILTIN_IDS, BUILTIN_ROOT } from './helpers.js';
@@ -14,9 +14,9 @@ afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 
 describe('Surface Profile Schema 1: built-ins', () => {
   it('every built-in monome grid and Stream Deck profile is valid, one per key grid', async () => {
-    const { profiles, problems } = await loadSurfaceCatalog([BUILTIN_ROOT]);
+    const { surfaces, problems } = await loadCatalog({ builtinRoot: BUILTIN_ROOT });
     expect(problems).toEqual([]);
-    expect(profiles.map((p) => `${p.id} ${p.size.columns}x${p.size.rows}`).sort()).toEqual([
+    expect(surfaces.map((p) => `${p.id} ${p.size.columns}x${p.size.rows}`).sort()).toEqual([
       'corsair/galleon/k100 3x6',
       'elgato/stream-deck/mini 3x2',
       'elgato/stream-deck/mk-2 5x3',
@@ -31,16 +31,19 @@ describe('Surface Profile Schema 1: built-ins', () => {
     ]);
   });
 
-  it('the MIDI catalog passes surface profiles by, in the built-ins and in a user folder', async () => {
+  it('one load of the folders: surface profiles beside the MIDI catalog, in the built-ins and in a user folder', async () => {
     const { dir, remove } = tempFolder('pl-sp-');
     cleanups.push(remove);
     mkdirSync(join(dir, 'me'), { recursive: true });
     writeFileSync(join(dir, 'me', 'grid.json'), JSON.stringify({ ...builtin('monome/grid/128'), id: 'me/grid/mine', manufacturer: 'me', family: 'grid', model: 'mine' }));
-    const { catalog, problems } = await loadCatalog({ builtinRoot: BUILTIN_ROOT, userRoots: [dir] });
+    const { catalog, surfaces, problems } = await loadCatalog({ builtinRoot: BUILTIN_ROOT, userRoots: [dir] });
     expect(problems).toEqual([]);
     expect(catalog.profiles.map((p) => p.id)).toEqual(BUILTIN_IDS);
-    const surfaces = await loadSurfaceCatalog([BUILTIN_ROOT, dir]);
-    expect(surfaces.profiles.some((p) => p.id === 'me/grid/mine')).toBe(true);
+    expect(surfaces.some((p) => p.id === 'me/grid/mine' && p.source === join(dir, 'me', 'grid.json'))).toBe(true);
+    // A user's copy of a built-in (same id) takes its place.
+    writeFileSync(join(dir, 'me', 'grid.json'), JSON.stringify({ ...builtin('monome/grid/128'), name: 'Mine' }));
+    const replaced = (await loadCatalog({ builtinRoot: BUILTIN_ROOT, userRoots: [dir] })).surfaces.filter((p) => p.id === 'monome/grid/128');
+    expect(replaced.map((p) => p.name)).toEqual(['Mine']);
   });
 });
 

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionPressed, makeShowColor, makeSurfaceView, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
 import { deckDriver } from '../../src/devices/surface-hub/deck-driver.js';
 import { SurfaceHub } from '../../src/devices/surface-hub/surface-hub.js';
-import { deckProfiles, loadSurfaceCatalog } from '../../src/profiles/surface/index.js';
-import type { DeckSurface } from '../../src/stream-deck/deck-surface.js';
+import { deckProfiles, loadCatalog } from '../../src/profiles/index.js';
 import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { MockStreamDeck, MockStreamDeckBackend, XL } from '../hardware-mocks/mock-stream-deck.js';
 import { recordingLogger } from '../devices/helpers.js';
@@ -17,7 +16,7 @@ const approvalView = (): SurfaceView =>
   });
 
 async function deckHub(backend: MockStreamDeckBackend) {
-  const profiles = deckProfiles(await loadSurfaceCatalog([BUILTIN_ROOT]));
+  const profiles = deckProfiles((await loadCatalog({ builtinRoot: BUILTIN_ROOT })).surfaces);
   const logger = recordingLogger();
   const hub = new SurfaceHub({ drivers: [deckDriver({ backend: () => backend, library: () => loadStreamDeckLibrary(), profiles: () => profiles, frameIntervalMs: 10 })], logger, scanIntervalMs: 60_000 });
   return { hub, logger };
@@ -34,8 +33,7 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     await hub.scanNow();
     expect(hub.descriptors).toEqual([{ kind: 'hid', profile: 'elgato/stream-deck/mk-2', visualProtocol: 1, input: 'Stream Deck MK.2 /dev/hidraw7', output: 'Stream Deck MK.2 /dev/hidraw7' }]);
     expect(logger.text()).toContain('HID: Stream Deck MK.2 at /dev/hidraw7 connected as elgato/stream-deck/mk-2');
-    const surface = hub.surfaces[0] as DeckSurface;
-    await eventually(() => surface.settled && deck.imageCounts.every((count) => count > 0), 'every key to get an image');
+    await eventually(() => hub.settled && deck.imageCounts.every((count) => count > 0), 'every key to get an image');
     expect(deck.brightness).toBe(70);
     // Key 1 (Scene 1): cyan (#00AEBB) background; key 2 (Scene 2): dimmed magenta; key 3: no agent, dark.
     expect(close(deck.pixel(1, 2, 30), [0, 174, 187])).toBe(true);
@@ -59,14 +57,16 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     const deck = backend.plug('/dev/hidraw7');
     const { hub } = await deckHub(backend);
     await hub.scanNow();
-    const surface = hub.surfaces[0] as DeckSurface;
     hub.render(approvalView());
-    await eventually(() => surface.settled && deck.imageCounts.every((count) => count > 0), 'the first frame');
+    await eventually(() => hub.settled && deck.imageCounts.every((count) => count > 0), 'the first frame');
     const before = [...deck.imageCounts];
     hub.render(makeSurfaceView({ ...approvalView(), sessions: approvalView().sessions.map((s) => ({ ...s, selected: s.slot === 1 })), selectedState: 'running', availableActions: ['stop'] }));
-    await eventually(() => surface.settled, 'the second frame');
+    await eventually(() => hub.settled, 'the second frame');
     const redrawn = deck.imageCounts.flatMap((count, key) => (count > before[key]! ? [key] : []));
     expect(redrawn).toEqual([0, 1, 2, 10, 11, 14]); // glyph, both Scenes, approve/reject off, stop on
+    // The bitmaps: approve, no longer available, is dark; stop, now available, is lit.
+    expect(close(deck.pixel(10, 2, 2), [0, 0, 0])).toBe(true);
+    expect(close(deck.pixel(14, 2, 2), [0, 0, 0])).toBe(false);
     deck.press(14);
     deck.press(2);
     deck.press(12); // a key without a role
@@ -80,11 +80,10 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     const deck = backend.plug('/dev/hidraw7');
     const { hub } = await deckHub(backend);
     await hub.scanNow();
-    const surface = hub.surfaces[0] as DeckSurface;
     const dark = makeShowColor('off', [0, 0, 0]);
     const grid = Array.from({ length: 8 }, (_, y) => Array.from({ length: 8 }, (_, x) => (x === 1 && y === 2 ? makeShowColor('state:error:primary', [230, 20, 20]) : dark)));
     hub.renderShowFrame({ grid, top: new Array(8).fill(dark), right: new Array(8).fill(dark) });
-    await eventually(() => surface.settled && deck.imageCounts.every((count) => count > 0), 'the Show frame');
+    await eventually(() => hub.settled && deck.imageCounts.every((count) => count > 0), 'the Show frame');
     expect(close(deck.pixel(11, 36, 36), [230, 20, 20])).toBe(true); // key 11 is column 1, row 2
     expect(close(deck.pixel(1, 36, 36), [0, 0, 0])).toBe(true);
     hub.close();
@@ -97,15 +96,14 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     hub.render(approvalView());
     await hub.scanNow();
     expect(hub.descriptors[0]?.profile).toBe('elgato/stream-deck/xl');
-    const surface = hub.surfaces[0] as DeckSurface;
-    await eventually(() => surface.settled && deck.imageCounts.every((count) => count > 0), 'the XL frame');
+    await eventually(() => hub.settled && deck.imageCounts.every((count) => count > 0), 'the XL frame');
     expect(deck.errors).toEqual([]);
     backend.unplug('/dev/hidraw9');
     await eventually(() => hub.descriptors.length === 0, 'the deck to be dropped');
     expect(logger.text()).toMatch(/HID: lost Stream Deck XL at \/dev\/hidraw9/);
     const again = backend.plug('/dev/hidraw9', new MockStreamDeck(XL));
     await hub.scanNow();
-    await eventually(() => (hub.surfaces[0] as DeckSurface | undefined)?.settled === true && again.imageCounts.every((count) => count > 0), 'the repaint');
+    await eventually(() => hub.descriptors.length === 1 && hub.settled && again.imageCounts.every((count) => count > 0), 'the repaint');
     hub.close();
   });
 });

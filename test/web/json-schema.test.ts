@@ -31,6 +31,8 @@ const BASES = [
   { protocol: 1, type: 'stop_experience' },
   { protocol: 1, type: 'use_extensions', extensions: ['press_results', 'overflow', 'not-yet-invented'] },
   { protocol: 1, type: 'select_agent', agent: 3 },
+  { protocol: 1, type: 'answer_option', ref: 4, question: 0, option: 2 },
+  { protocol: 1, type: 'share_details', enabled: true },
 ];
 
 /** Values that are right for some member and wrong for most (a 257-character credential among them). */

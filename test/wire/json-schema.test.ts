@@ -43,6 +43,16 @@ const BASES = [
   { protocol: 1, type: 'preview', preview_id: 'p', state: 'error', ttl: 30 },
   { protocol: 1, type: 'preview_end', preview_id: 'p' },
   { protocol: 1, type: 'inventory' },
+  {
+    protocol: 1,
+    type: 'question',
+    agent: { backend: 'claude', session_id: 's' },
+    request_id: 'q',
+    questions: [{ question: 'Q?', header: 'H', options: [{ label: 'a', description: 'd' }, { label: 'b' }], multi_select: false }],
+  },
+  { protocol: 1, type: 'question', request_id: 'q', questions: [{ question: 'Q?', options: [{ label: 'a' }] }] },
+  { protocol: 1, type: 'approval_details', agent: { backend: 'b', session_id: 's' }, request_id: 'r', tool: 'Bash', detail: 'ls' },
+  { protocol: 1, type: 'approval_details', request_id: 'r', tool: 'Bash' },
 ];
 
 /** The daemon's verdict and the schema's on one message, as a line that names the message when they differ. */

@@ -36,6 +36,27 @@ export const validClientWire: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   fc.record({ ...head('preview'), preview_id: id, state, ttl: fc.oneof(fc.double({ min: 0.001, max: 30, noNaN: true }), fc.constant(30)) }),
   fc.record({ ...head('preview_end'), preview_id: id }),
   fc.record(head('inventory')),
+  withOptional(
+    {
+      ...head('question'),
+      agent: nullable(agentWire),
+      request_id: id,
+      questions: fc.array(
+        fc.record(
+          {
+            question: id,
+            header: nullable(fc.string({ maxLength: 10 })),
+            options: fc.array(fc.record({ label: id, description: nullable(fc.string({ maxLength: 10 })) }, { requiredKeys: ['label'] }), { minLength: 1, maxLength: 8 }),
+            multi_select: nullable(fc.boolean()),
+          },
+          { requiredKeys: ['question', 'options'] },
+        ),
+        { minLength: 1, maxLength: 8 },
+      ),
+    },
+    ['request_id', 'questions'],
+  ),
+  withOptional({ ...head('approval_details'), agent: nullable(agentWire), request_id: id, tool: id, detail: nullable(fc.string({ maxLength: 40 })) }, ['request_id', 'tool']),
 );
 
 const identity = fc.record({ backend: id, sessionId: id }).map(({ backend, sessionId }) => makeIdentity(backend, sessionId));
@@ -93,5 +114,7 @@ export const serverMessage: fc.Arbitrary<ServerMessage> = fc.oneof(
       refusedProfileFiles: fc.nat(5),
     }),
   }),
+  fc.record({ type: fc.constant('question_ack' as const), requestId: id }),
+  fc.record({ type: fc.constant('answer' as const), agent: identity, requestId: id, question: fc.nat(7), option: fc.nat(7) }),
 );
 

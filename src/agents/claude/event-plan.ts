@@ -12,10 +12,12 @@ export type WaiterCancellation = 'none' | 'session' | 'same_tool_call';
 export type HookPlan =
   | { readonly kind: 'state'; readonly state: AgentState; readonly cancel: WaiterCancellation }
   | { readonly kind: 'approval' }
+  /** AskUserQuestion: the pad may answer it (ask-user-question.ts). */
+  | { readonly kind: 'question' }
   | { readonly kind: 'session_end' };
 
 /** Tools whose own interactive UI a bare `allow` would swallow (§B.1.5): reported as a question, never approved from the pad. */
-const QUESTION_TOOLS: ReadonlySet<string> = new Set(['AskUserQuestion', 'ExitPlanMode']);
+const QUESTION_TOOLS: ReadonlySet<string> = new Set(['ExitPlanMode']);
 
 /** Notifications that mean Claude waits for the user at the terminal (`agent_needs_input`: e.g. auto mode asking what to do). */
 const REPLY_NOTIFICATIONS: ReadonlySet<string> = new Set(['idle_prompt', 'elicitation_dialog', 'elicitation_url_dialog', 'agent_needs_input']);
@@ -29,6 +31,7 @@ export function planFor(input: ClaudeHookInput): HookPlan | null {
     case 'UserPromptSubmit':
       return state('running', 'session');
     case 'PermissionRequest':
+      if (input.toolName === 'AskUserQuestion') return { kind: 'question' };
       return input.toolName !== null && QUESTION_TOOLS.has(input.toolName) ? state('waiting_for_reply', 'none') : { kind: 'approval' };
     case 'PostToolUse':
     case 'PostToolUseFailure':
@@ -65,6 +68,7 @@ export function cancellationOf(plan: HookPlan): WaiterCancellation {
     case 'state':
       return plan.cancel;
     case 'approval':
+    case 'question':
       return 'none';
     case 'session_end':
       return 'session';

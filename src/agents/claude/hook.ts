@@ -4,6 +4,9 @@ import { hookTimeoutSeconds } from '../shared/hook-command.js';
 import type { HookBodyOptions } from '../shared/hook-process.js';
 import { hex32 } from '../shared/hex32.js';
 import { waitForSurfaceDecision } from '../shared/approval-waiter.js';
+import { approvalDetailsOf } from '../shared/approval-details.js';
+import { waitForPadAnswers } from '../shared/question-waiter.js';
+import { answersDecisionLine, padQuestionsOf } from './ask-user-question.js';
 import { permissionDecisionLine } from '../shared/permission-decision.js';
 import { inputDigest } from './canonical-json.js';
 import { cancellationOf, planFor, type WaiterCancellation } from './event-plan.js';
@@ -48,20 +51,61 @@ export async function runClaudeHook(stdin: Uint8Array, options: ClaudeHookOption
     case 'approval':
       await approve(input, report, client, options);
       return;
+    case 'question':
+      await askOnPad(input, report, client, options);
+      return;
   }
+}
+
+/** The marker exists before anything reaches the daemon, so a canceller racing this start still retires us (§B.7.3). */
+function registerWaiter(input: ClaudeHookInput, requestId: string, options: ClaudeHookOptions) {
+  return (
+    openRegistry(options)?.register(input.sessionId, requestId, {
+      pid: options.pid ?? process.pid,
+      tool: input.toolName ?? '',
+      input_digest: inputDigest(input.toolInput),
+      expires_at: Date.now() + hookTimeoutSeconds(true, options.approvalTimeoutSeconds) * 1000,
+    }) ?? null
+  );
+}
+
+/**
+ * AskUserQuestion (a Pad-Lattice extension): the agent waits for a reply;
+ * its questions go on the pad, and once the pad answered each of them the
+ * hook allows the tool with those answers. The terminal dialog stays usable
+ * meanwhile and the first answer wins: answering there calls the hook off.
+ * A question the pad cannot show (over 8 options), a daemon without the
+ * extension or no answer in time leave it to the terminal.
+ */
+async function askOnPad(input: ClaudeHookInput, report: AgentReport, client: PadLatticeClient, options: ClaudeHookOptions): Promise<void> {
+  await quietly(client.reportState('waiting_for_reply', stateOptions(report)));
+  const questions = padQuestionsOf(input.toolInput);
+  if (questions === null) return;
+  const requestId = hex32();
+  const marker = registerWaiter(input, requestId, options);
+  let chosen;
+  try {
+    chosen = await waitForPadAnswers({
+      socketPath: options.socketPath,
+      identity: report.identity,
+      requestId,
+      questions,
+      timeoutMs: options.approvalTimeoutSeconds * 1000,
+      cancelled: () => options.stop?.aborted === true || (marker?.isCancelled() ?? false),
+      pollMs: MARKER_POLL_MS,
+    });
+  } finally {
+    marker?.remove();
+  }
+  if (chosen === null) return;
+  await quietly(client.reportState('running', stateOptions(report)));
+  options.writeStdout(answersDecisionLine(input.toolInput as Record<string, unknown>, questions, chosen));
 }
 
 async function approve(input: ClaudeHookInput, report: AgentReport, client: PadLatticeClient, options: ClaudeHookOptions): Promise<void> {
   const requestId = hex32();
   const timeoutSeconds = options.approvalTimeoutSeconds;
-  // The marker exists before anything reaches the daemon, so a canceller racing this start still retires us (§B.7.3).
-  const marker =
-    openRegistry(options)?.register(input.sessionId, requestId, {
-      pid: options.pid ?? process.pid,
-      tool: input.toolName ?? '',
-      input_digest: inputDigest(input.toolInput),
-      expires_at: Date.now() + hookTimeoutSeconds(true, timeoutSeconds) * 1000,
-    }) ?? null;
+  const marker = registerWaiter(input, requestId, options);
   await quietly(client.reportState('waiting_for_approval', stateOptions(report)));
   const answeredInTerminal = () => options.stop?.aborted === true;
   let decision;
@@ -71,6 +115,7 @@ async function approve(input: ClaudeHookInput, report: AgentReport, client: PadL
       identity: report.identity,
       requestId,
       timeoutMs: timeoutSeconds * 1000,
+      details: approvalDetailsOf(input.toolName, input.toolInput),
       cancelled: () => answeredInTerminal() || (marker?.isCancelled() ?? false),
       pollMs: MARKER_POLL_MS,
     });

@@ -8,6 +8,9 @@ export interface CodexHookInput {
   /** Display metadata: `cwd` and `model` when they are non-empty strings. */
   readonly cwd: string | null;
   readonly model: string | null;
+  /** PermissionRequest: the tool and its input, for the pad's description of the request. */
+  readonly toolName: string | null;
+  readonly toolInput: unknown;
 }
 
 /**
@@ -34,6 +37,8 @@ export function parseCodexHookInput(bytes: Uint8Array): CodexHookInput | null {
     identity: makeIdentity('codex', sessionId),
     cwd: nonEmptyString(input['cwd']),
     model: nonEmptyString(input['model']),
+    toolName: nonEmptyString(input['tool_name']),
+    toolInput: input['tool_input'],
   };
 }
 

@@ -1,6 +1,7 @@
 import { PadLatticeClient, type ReportStateOptions } from '../../client/index.js';
 import { makeIdentity, type AgentState } from '../../domain/index.js';
 import { waitForSurfaceDecision } from '../shared/approval-waiter.js';
+import { approvalDetailsOf } from '../shared/approval-details.js';
 import { hex32 } from '../shared/hex32.js';
 import { LAUNCHER_ENV } from '../shared/launcher-env.js';
 import type { HookBodyOptions } from '../shared/hook-process.js';
@@ -38,6 +39,7 @@ export async function runCodexHook(stdin: Uint8Array, options: CodexHookOptions)
     identity: input.identity,
     requestId: hex32(),
     timeoutMs: options.approvalTimeoutSeconds * 1000,
+    details: approvalDetailsOf(input.toolName, input.toolInput),
   });
   if (decision === null) return;
   // Never asks for a reply, so the title stays as the step-6 report left it (§A.6).

@@ -10,6 +10,8 @@ export interface ApprovalWaitOptions {
   readonly requestId: string;
   /** Bounds the connect and, once connected, the whole wait. */
   readonly timeoutMs: number;
+  /** What the request is for (tool and redacted command), shown on the pad: a Pad-Lattice extension, ignored by other daemons. */
+  readonly details?: { readonly tool: string; readonly detail: string };
   /** Polled at least every `pollMs` while waiting; true ends the wait with no decision (Claude's waiter registry). */
   readonly cancelled?: () => boolean;
   readonly pollMs?: number;
@@ -36,6 +38,10 @@ export async function waitForSurfaceDecision(options: ApprovalWaitOptions): Prom
       requestId: options.requestId,
       oneShot: true,
     });
+    if (options.details !== undefined) {
+      // A daemon without the extension answers with an `error` line, which the reader below ignores.
+      await subscription.describe({ agent: options.identity, requestId: options.requestId, ...options.details }, Math.min(options.timeoutMs, 2_000));
+    }
     return await readDecision(subscription, options);
   } catch {
     return null;

@@ -64,7 +64,7 @@
  *
  * Process tree — process-tree.ts
  *   descendantsOf(pid): number[]   deepest first, from one `ps` snapshot
- *   signalTree(pid, signal): void  every descendant, then pid (codex-exec's Stop)
+ *   signalTree(pid, signal): void  pid and every descendant, frozen first (codex-exec's Stop)
  *
  * Hook process (§1.1, §A.4, §B.5) — hook-process.ts, hook-args.ts
  *   runHookProcess(agent, args, io, {socketRequired, precheck, commandName}, loadBody): Promise<number>

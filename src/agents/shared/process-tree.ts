@@ -30,13 +30,35 @@ export function descendantsOf(pid: number): number[] {
   return found;
 }
 
-/** Sends `signal` to every process below `pid`, deepest first, then to `pid`; processes already gone are skipped. */
+/**
+ * Sends `signal` to `pid` and every process below it. The tree is frozen
+ * with SIGSTOP first, top-down and until a fresh snapshot finds nothing
+ * new: signalling a running tree leaf-first lets a shell see its child die
+ * and start the next command before its own signal arrives, and a process
+ * forked between the snapshot and the signal would escape. Stopped
+ * processes keep the signal pending and act on it at SIGCONT. Processes
+ * already gone are skipped.
+ */
 export function signalTree(pid: number, signal: NodeJS.Signals): void {
-  for (const target of [...descendantsOf(pid), pid]) {
+  const frozen = new Set<number>();
+  const send = (target: number, what: NodeJS.Signals) => {
     try {
-      process.kill(target, signal);
+      process.kill(target, what);
     } catch {
       // Gone already.
     }
+  };
+  for (let round = 0; round < FREEZE_ROUNDS; round += 1) {
+    const fresh = [pid, ...descendantsOf(pid).reverse()].filter((target) => !frozen.has(target));
+    if (fresh.length === 0) break;
+    for (const target of fresh) {
+      send(target, 'SIGSTOP');
+      frozen.add(target);
+    }
   }
+  for (const target of frozen) send(target, signal);
+  for (const target of frozen) send(target, 'SIGCONT');
 }
+
+/** Snapshots taken while freezing; a tree still forking after this many is signalled as far as it was seen. */
+const FREEZE_ROUNDS = 5;

@@ -4,11 +4,12 @@ import { DEFAULT_EXPERIENCE_DEPS, DEVICE_HELP, DEVICE_OPTIONS, runExperienceComm
 
 const HELP = `Usage: pad-lattice demo [device options]
 
-A guided tour of the visual protocol on a MIDI controller, with three pretend
+A guided tour of the visual protocol on the connected controllers (MIDI,
+monome grids, Stream Decks, as the daemon drives them), with three pretend
 agents: select a Scene, read an agent's state, approve it, retry another, and
 watch everything turn green. Each step's instructions are printed here; the
-controller's Scene and action buttons answer them. No real agent is contacted.
-Ctrl-C stops it and always leaves the controller cleared.
+controllers' Scene and action buttons answer them. No real agent is contacted.
+Ctrl-C stops it and always leaves the controllers cleared.
 
 With --surface web (or both) it serves the browser pad instead (or as well),
 prints the admin link and waits: the admin page's Start Demo begins the tour
@@ -19,14 +20,14 @@ ${DEVICE_HELP}
   -h, --help
 
 Exit status: 0 the tour was finished, 1 it was not (stopped from the admin page, a
-profile or port error), 2 usage error, 3 no MIDI controller found (with --surface
-midi), 130 interrupted.
+profile or port error), 2 usage error, 3 no controller found (with --surface midi),
+130 interrupted.
 `;
 
 export function makeDemoCommand(deps: ExperienceCommandDeps = DEFAULT_EXPERIENCE_DEPS): Command {
   return {
     name: 'demo',
-    summary: 'A guided tour of the pad on a MIDI controller or the browser pad, with pretend agents',
+    summary: 'A guided tour of the pad on the controllers or the browser pad, with pretend agents',
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
       const { values } = parseCommandArgs(args, DEVICE_OPTIONS);

@@ -1,4 +1,4 @@
-import { declaresSurfaceDriver, formatIssueLine, parseProfileText, parseSurfaceProfile, problemFromError, readProfileText, type SchemaValidator } from '../../profiles/index.js';
+import { formatIssueLine, parseProfileFile, problemFromError, readProfileText, type SchemaValidator } from '../../profiles/index.js';
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { makeSchemaValidator } from './profile-schema-check.js';
@@ -10,13 +10,8 @@ type FileReport =
 
 async function validateFile(file: string, schemaValidator: SchemaValidator | undefined): Promise<FileReport> {
   try {
-    const text = await readProfileText(file);
     // A serial/HID surface profile (Surface Profile Schema 1) is checked by its own rules.
-    if (declaresSurfaceDriver(text)) {
-      const result = parseSurfaceProfile(JSON.parse(text), file);
-      return result.ok ? { file, valid: true, id: result.profile.id, status: result.profile.status } : { file, valid: false, issues: result.issues };
-    }
-    const profile = parseProfileText(text, file, schemaValidator === undefined ? {} : { schemaValidator });
+    const { profile } = parseProfileFile(await readProfileText(file), file, schemaValidator === undefined ? {} : { schemaValidator });
     return { file, valid: true, id: profile.id, status: profile.status };
   } catch (error) {
     return { file, valid: false, issues: problemFromError(file, error).issues };

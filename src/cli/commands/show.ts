@@ -4,6 +4,8 @@ import { manifestScoreCues } from '../../audio/show-audio.js';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
 import { announceBrowserPad, openInBrowser, type StartBridge } from '../browser-pad.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS } from '../browser-pad-flags.js';
+import { DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
+import type { SurfaceBackends } from '../daemon-surfaces.js';
 import { openExperienceSurfaces, SURFACE_HELP, surfacePlan, SurfaceStartError, type ExperienceSurfaces, type SurfaceValues } from '../experience-surfaces.js';
 import { interruptSignal, pause } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
@@ -32,6 +34,7 @@ export const DEVICE_OPTIONS = {
   'profile-file': { type: 'string' },
   input: { type: 'string' },
   output: { type: 'string' },
+  ...DAEMON_SURFACE_OPTIONS,
   surface: { type: 'string' },
   ...BROWSER_PAD_OPTIONS,
 } as const;
@@ -43,6 +46,10 @@ export const DEVICE_HELP = `  --profile ID          drive controllers of this pr
                         file:PATH to read presses as hex lines from a file or FIFO
   --output NAME         the MIDI output port, or trace:PATH to write every message
                         as a hex line (trace:- = stdout); file:/trace: need --profile
+  --grid PATH           also drive the monome grid at this serial port (repeatable);
+                        without it grids are found by their USB identity
+  --no-serial           do not look for monome grids
+  --no-hid              do not look for Stream Decks
 ${SURFACE_HELP}
 
 ${BROWSER_PAD_HELP}
@@ -54,7 +61,7 @@ const EXIT_INTERRUPTED = 130;
 /** Seconds between loop iterations (experiences.md §10.5). */
 const LOOP_INTERVAL = 0.03;
 
-export interface ExperienceCommandDeps {
+export interface ExperienceCommandDeps extends SurfaceBackends {
   readonly backend: () => MidiBackend;
   /** Monotonic seconds. */
   readonly now: () => number;
@@ -80,8 +87,8 @@ const defaultHostAudio = (report: (message: string) => void, env: NodeJS.Process
   createHostAudio({ report, environment: systemAudioEnvironment(env) });
 
 /**
- * The standalone `show` / `demo` loop (experiences.md §10.5): on MIDI
- * controllers it starts at once; with the browser pad (`--surface web` or
+ * The standalone `show` / `demo` loop (experiences.md §10.5): on the
+ * controllers (MIDI, grids, Stream Decks) it starts at once; with the browser pad (`--surface web` or
  * `both`) it waits for the admin page's start request and refuses the other
  * kind. Presses go to the experience, it ticks every 30 ms and leaves when
  * the experience ends. Whatever happens — the end, Ctrl-C, an error — the
@@ -132,15 +139,17 @@ export async function runExperienceCommand(
     warn(error.message);
     return EXIT.failure;
   }
-  const { surfaces, midi, bridge } = opened;
-  if (midi !== null && midi.hub.descriptors.length === 0) {
+  const { surfaces, controllers, bridge } = opened;
+  // Grids and Stream Decks open asynchronously (a grid must answer its size first): wait for the first look.
+  await controllers?.scanned();
+  if (controllers !== null && controllers.openCount() === 0) {
     if (bridge === null) {
       audio?.close();
       await opened.close();
-      warn(`no MIDI controller found; connect one, name it with --profile/--input/--output, or play in the browser: pad-lattice ${kind} --surface web`);
+      warn(`no controller found; connect a MIDI controller, monome grid or Stream Deck (or name one with --profile/--input/--output or --grid), or play in the browser: pad-lattice ${kind} --surface web`);
       return EXIT.unavailable;
     }
-    warn('no MIDI controller found; playing in the browser only');
+    warn('no controller found; playing in the browser only');
   }
   narrate(title);
   if (bridge !== null) {
@@ -171,11 +180,13 @@ export async function runExperienceCommand(
 
 const HELP = `Usage: pad-lattice show [--manifest FILE] [--tempo X] [--audio] [device options]
 
-Plays a Show — a timed full-surface light performance — on a MIDI controller
-and exits when it ends. RGB controllers get every colour exactly (the
-profile's show_rgb); others draw each light's palette fallback. Without
---manifest it plays Pad-Lattice's own Show, "The Night Shift". Ctrl-C stops
-it and always leaves the controller cleared.
+Plays a Show — a timed full-surface light performance — on every connected
+controller, as the daemon drives them, and exits when it ends. RGB MIDI
+controllers get every colour exactly (the profile's show_rgb), others draw
+each light's palette fallback; a monome grid shows each light's brightness, a
+Stream Deck one colour per key. Without --manifest it plays Pad-Lattice's own
+Show, "The Night Shift". Ctrl-C stops it and always leaves the controllers
+cleared.
 
 With --surface web (or both) it serves the browser pad instead (or as well),
 prints the admin link and waits: the admin page's Start Show plays it, after
@@ -193,14 +204,14 @@ Captions are printed as the Show reaches them (on stderr when --output is trace:
 With a trace: output and no --input the Show reads no presses; it ignores them anyway.
 
 Exit status: 0 the Show played to its end, 1 it did not (stopped from the admin page,
-a manifest, profile or port error), 2 usage error, 3 no MIDI controller found (with
+a manifest, profile or port error), 2 usage error, 3 no controller found (with
 --surface midi), 130 interrupted.
 `;
 
 export function makeShowCommand(deps: ExperienceCommandDeps = DEFAULT_EXPERIENCE_DEPS): Command {
   return {
     name: 'show',
-    summary: 'Play a full-surface light Show on a MIDI controller or the browser pad',
+    summary: 'Play a full-surface light Show on the controllers or the browser pad',
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
       const { values } = parseCommandArgs(args, {

@@ -1,5 +1,8 @@
 import {
   ATTENTION_STATES,
+  type ApprovalPrompt,
+  type Question,
+  type SurfacePrompt,
   TERMINAL_STATES,
   identityKey,
   type AgentIdentity,
@@ -14,12 +17,22 @@ import { invariantViolations } from './invariants.js';
 import { ageSessions, bindSession, endSession, releaseLease, type PlaneTables } from './lifecycle.js';
 import { LeaseTable } from './leases.js';
 import { PreviewSlot } from './preview.js';
+import { QuestionTable } from './questions.js';
 import { Registry } from './registry.js';
 import { refillOrder } from './slots.js';
 import { hasEntries, mergeMetadata, type SessionRecord } from './session-record.js';
 import { buildSurfaceView, snapshotOf } from './snapshot.js';
 import { disableOneShot, SubscriptionTable } from './subscriptions.js';
-import type { AgentSelection, ConnectionId, DispatchedAction, PressDispatch, PreviewResult, SessionSnapshot, SubscriptionSnapshot } from './types.js';
+import type {
+  AgentSelection,
+  AnswerDispatch,
+  ConnectionId,
+  DispatchedAction,
+  PressDispatch,
+  PreviewResult,
+  SessionSnapshot,
+  SubscriptionSnapshot,
+} from './types.js';
 
 /**
  * The pure, synchronous control plane (control-plane.md). It never reads a
@@ -33,6 +46,7 @@ export class ControlPlane {
   readonly #leases = new LeaseTable();
   readonly #debounce: DebounceTable;
   readonly #preview = new PreviewSlot();
+  readonly #questions = new QuestionTable();
   readonly #tables: PlaneTables;
   #revision = 0;
 
@@ -42,7 +56,13 @@ export class ControlPlane {
     const store = new GuardedAccentStore(this.#config.accentStore);
     this.#registry = new Registry(this.#config.selectorCapacity, this.#config.accentNames, store);
     this.#debounce = new DebounceTable(this.#config.actionDebounce);
-    this.#tables = { registry: this.#registry, subscriptions: this.#subscriptions, leases: this.#leases, debounce: this.#debounce };
+    this.#tables = {
+      registry: this.#registry,
+      subscriptions: this.#subscriptions,
+      leases: this.#leases,
+      debounce: this.#debounce,
+      questions: this.#questions,
+    };
   }
 
   get revision(): number { return this.#revision; }
@@ -98,8 +118,56 @@ export class ControlPlane {
       requestId,
       oneShot,
       subscribedAt: this.#registry.sequence,
+      details: null,
     });
     this.#revision += 1;
+  }
+
+  /**
+   * Extension `approval_details`: attaches a description (already sanitized
+   * and classified by the caller) to the connection's subscription for that
+   * identity and request id. False, and nothing changes, when there is none.
+   */
+  describeApproval(connection: ConnectionId, identity: AgentIdentity, requestId: string, details: ApprovalPrompt): boolean {
+    const subscription = this.#subscriptions.get(connection);
+    if (subscription === null || subscription.key !== identityKey(identity) || subscription.requestId !== requestId) return false;
+    subscription.details = details;
+    this.#revision += 1;
+    return true;
+  }
+
+  /**
+   * Extension `question`: registers (or replaces) the connection's question
+   * request for the identity; may create (never promote) the session, like a
+   * subscription. Returns the request's ref.
+   */
+  ask(connection: ConnectionId, identity: AgentIdentity, requestId: string, questions: readonly Question[], now: number): number {
+    const record = this.#registry.ensure(identity, now);
+    this.#registry.bump(record, now);
+    const ref = this.#questions.ask(connection, record.key, requestId, questions, this.#registry.sequence);
+    this.#revision += 1;
+    return ref;
+  }
+
+  /**
+   * An option press as a surface showed it: answers question `question` of
+   * request `ref` with `option`, once. The first answer wins; the request
+   * leaves the pad when its last question is answered (its connection may
+   * stay open). No side effects when refused.
+   */
+  answer(ref: number, question: number, option: number, now: number): AnswerDispatch {
+    const request = this.#questions.byRef(ref);
+    const record = request === null ? null : this.#registry.getByKey(request.key);
+    if (request === null || record === null || request.questions[question] === undefined) return { ok: false, reason: 'gone' };
+    if (request.answered[question]) return { ok: false, reason: 'answered' };
+    if (!Number.isInteger(option) || option < 0 || option >= request.questions[question]!.options.length) return { ok: false, reason: 'no_option' };
+    request.answered[question] = true;
+    this.#registry.bump(record, now);
+    this.#revision += 1;
+    return {
+      ok: true,
+      answered: Object.freeze({ connection: request.connection, identity: record.identity, requestId: request.requestId, question, option }),
+    };
   }
 
   /** §11.2: `session_lease`; returns the resolved session for the ack, or null. Always bumps the revision. */
@@ -146,6 +214,7 @@ export class ControlPlane {
   /** §11.5: drops the connection's subscription, owned lease and preview. */
   disconnect(connection: ConnectionId): boolean {
     let changed = this.#subscriptions.removeConnection(connection);
+    changed = this.#questions.removeConnection(connection) || changed;
     const held = this.#leases.leaseOf(connection);
     if (held !== null && this.#leases.ownerOf(held) === connection) changed = releaseLease(this.#tables, held, connection) || changed;
     changed = this.#preview.dropConnection(connection) || changed;
@@ -232,7 +301,26 @@ export class ControlPlane {
       overflow: overflowCount === 0 ? [] : refillOrder(this.#registry.overflow()),
       frame,
       activityMotion,
+      prompt: this.#selectedPrompt(),
     });
+  }
+
+  /** What the selected agent asks (none under a preview): its oldest open question, else the described approval a press would answer. */
+  #selectedPrompt(): SurfacePrompt | null {
+    const selected = this.#registry.selected();
+    if (selected === null || this.#preview.current !== null) return null;
+    const request = this.#questions.shownFor(selected.key);
+    if (request !== null) {
+      const questionIndex = request.answered.indexOf(false);
+      return Object.freeze({
+        kind: 'question',
+        ref: request.ref,
+        questionIndex,
+        questionCount: request.questions.length,
+        question: request.questions[questionIndex]!,
+      });
+    }
+    return selected.state === 'waiting_for_approval' ? this.#subscriptions.approvalDetails(selected.key) : null;
   }
 
   /** Status order (§18): visible by ascending slot, then overflow by ascending recency. */

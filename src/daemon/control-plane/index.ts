@@ -10,11 +10,26 @@
  *   - `dispatchPress` (dispatch with the failed gate named, for feedback) and
  *     `selectAgent` (select an agent by its opaque ref, also one in overflow,
  *     which then takes a Scene); surface views list the overflow agents.
+ *   - Pad-Lattice's question and approval-detail extension: `ask` (a
+ *     connection's multiple-choice request), `answer` (an option press, once
+ *     per question), `describeApproval` (a sanitized description and tier on
+ *     a request-scoped subscription); surface views carry the selected
+ *     agent's `prompt`.
  */
 export { ControlPlane } from './control-plane.js';
 export type { ControlPlaneConfig } from './config.js';
 export { DEFAULT_TERMINAL_HOLD, DEFAULT_ACTION_DEBOUNCE, DEFAULT_SESSION_TTL } from './config.js';
-export type { AgentSelection, ConnectionId, SessionSnapshot, DispatchedAction, PressDispatch, PreviewResult, SubscriptionSnapshot } from './types.js';
+export type {
+  AgentSelection,
+  AnswerDispatch,
+  AnsweredQuestion,
+  ConnectionId,
+  SessionSnapshot,
+  DispatchedAction,
+  PressDispatch,
+  PreviewResult,
+  SubscriptionSnapshot,
+} from './types.js';
 export { PREVIEW_NOT_OWNED_MESSAGE, PREVIEW_CONFLICT_OTHER_OWNER, PREVIEW_CONFLICT_DIFFERENT_ID } from './preview.js';
 export { AudioCueDecider } from './audio-cues.js';
 export type { AudioCue, AudioCueEvent, StateCueName } from './audio-cues.js';

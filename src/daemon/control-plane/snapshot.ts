@@ -1,4 +1,4 @@
-import { REMOTE_HOST_METADATA_KEY, type AgentState, type ControlAction, type SurfaceView } from '../../domain/index.js';
+import { REMOTE_HOST_METADATA_KEY, type AgentState, type ControlAction, type SurfacePrompt, type SurfaceView } from '../../domain/index.js';
 import { shownMetadata, type SessionRecord } from './session-record.js';
 import type { SessionSnapshot } from './types.js';
 
@@ -36,6 +36,8 @@ export interface SurfaceViewParts {
   readonly overflow: readonly SessionRecord[];
   readonly frame: number;
   readonly activityMotion: boolean;
+  /** What the selected agent asks, or null. */
+  readonly prompt: SurfacePrompt | null;
 }
 
 /** §17.7: the hardware-independent snapshot every surface renders. */
@@ -72,5 +74,6 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
         }),
       ),
     ),
+    ...(parts.prompt === null ? {} : { prompt: parts.prompt }),
   });
 }

@@ -1,5 +1,6 @@
 import {
   APPROVAL_ACTIONS,
+  type ApprovalPrompt,
   CONTROL_ACTIONS,
   isActionPermitted,
   type AgentState,
@@ -17,6 +18,8 @@ export interface Subscription {
   oneShot: boolean;
   /** Sequence value of the subscribe bump; orders recipients oldest first. */
   readonly subscribedAt: number;
+  /** What the request asks to approve, when its client described it (an extension: `approval_details`). */
+  details: ApprovalPrompt | null;
 }
 
 /** At most one subscription per connection; a new subscribe replaces the old one. */
@@ -58,6 +61,11 @@ export class SubscriptionTable {
     );
   }
 
+  /** The description of the approval the pad would answer first for the identity (§12.3 order), if its client gave one. */
+  approvalDetails(key: IdentityKey): ApprovalPrompt | null {
+    return this.recipients(key, 'approve').find((subscription) => subscription.requestId !== null)?.details ?? null;
+  }
+
   /** §12.2 for one identity in one state, in canonical action order. */
   available(key: IdentityKey, state: AgentState): Set<ControlAction> {
     const offered = new Set<ControlAction>();
@@ -81,4 +89,5 @@ export function disableOneShot(subscription: Subscription): void {
   subscription.actions = new Set();
   subscription.requestId = null;
   subscription.oneShot = false;
+  subscription.details = null;
 }

@@ -1,4 +1,4 @@
-import type { AgentIdentity, ControlAction, PressRefusal, SelectionRefusal } from '../../domain/index.js';
+import type { AgentIdentity, AnswerRefusal, ControlAction, PressRefusal, SelectionRefusal } from '../../domain/index.js';
 import type { StatusSessionReport } from '../wire/messages.js';
 
 /** Assigned by the runtime to each socket connection; the plane only compares them. */
@@ -41,3 +41,19 @@ export interface SubscriptionSnapshot {
   /** Sequence value at subscribe time; older subscribers receive first. */
   readonly subscribedAt: number;
 }
+
+/** An option press that answered a question: who receives the answer, and what it is. */
+export interface AnsweredQuestion {
+  readonly connection: ConnectionId;
+  readonly identity: AgentIdentity;
+  readonly requestId: string;
+  /** 0-based indices. */
+  readonly question: number;
+  readonly option: number;
+}
+
+export type AnswerDispatch =
+  | { readonly ok: true; readonly answered: AnsweredQuestion }
+  | { readonly ok: false; readonly reason: Exclude<AnswerRefusal, 'not_delivered'> };
+
+

@@ -1,5 +1,14 @@
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
-import { ERROR_CODES, ERROR_TEXTS, type ClientMessage, type InventoryReport, type StateMessage, type StatusReport } from '../wire/index.js';
+import { classifyToolCall, sanitizeDescription, sanitizeToolName } from '../../requests/index.js';
+import {
+  ERROR_CODES,
+  ERROR_TEXTS,
+  type ApprovalDetailsMessage,
+  type ClientMessage,
+  type InventoryReport,
+  type StateMessage,
+  type StatusReport,
+} from '../wire/index.js';
 import { sendNotification, sendReply, type Outbox } from './outbox.js';
 
 /** What handling a client message needs from the runtime. */
@@ -56,6 +65,13 @@ export function handleClientMessage(context: MessageContext, connection: Connect
       );
       return;
     }
+    case 'question':
+      plane.ask(connection, message.agent, message.requestId, message.questions, context.now());
+      sendReply(outbox, connection, { type: 'question_ack', requestId: message.requestId });
+      return;
+    case 'approval_details':
+      handleApprovalDetails(context, connection, message);
+      return;
     case 'preview_end':
       sendReply(
         outbox,
@@ -82,4 +98,22 @@ function handleState(context: MessageContext, connection: ConnectionId, message:
   context.preemptIfAttentionRequired();
   context.audioCue({ type: 'state_effective', identity: session.identity, state: session.state, slot: session.slot });
   if (message.reply) sendReply(outbox, connection, { type: 'state_ack', session });
+}
+
+/**
+ * Extension: whatever the client sent is sanitized and classified here, so a
+ * description from any client is redacted and its tier is ours. Success has
+ * no reply (the connection is a subscriber's, which takes only `action` and
+ * `error` lines); a request this connection does not hold is an error.
+ */
+function handleApprovalDetails(context: MessageContext, connection: ConnectionId, message: ApprovalDetailsMessage): void {
+  const tool = sanitizeToolName(message.tool);
+  // The tier reads the whole command (a destructive tail must count), the description only its start.
+  const details = { kind: 'approval', tool, description: sanitizeDescription(message.detail), tier: classifyToolCall(tool, message.detail) } as const;
+  if (context.plane.describeApproval(connection, message.agent, message.requestId, details)) return;
+  sendReply(context.outbox, connection, {
+    type: 'error',
+    code: ERROR_CODES.invalidMessage,
+    message: 'approval_details needs a subscribe_actions with the same agent and request_id on this connection',
+  });
 }

@@ -177,6 +177,10 @@ export class DaemonRuntime {
         // A Demo or Show has no agents without a Scene: the press changes nothing while one plays.
         if (this.#experience.activeKind !== null) return event.receipt?.settle({ kind: 'experience' });
         return this.#selectAgent(event.ref, now, event.receipt);
+      case 'option_pressed':
+        // A question makes its agent wait for a reply, which stops an experience; a press during one meant its stage.
+        if (this.#experience.activeKind !== null) return event.receipt?.settle({ kind: 'experience' });
+        return this.#answer(event.ref, event.question, event.option, now, event.receipt);
       default:
         if (this.#experience.activeKind !== null) {
           this.#experience.handleEvent(event, now);
@@ -192,6 +196,22 @@ export class DaemonRuntime {
     if (!selection.ok) return receipt?.settle({ kind: 'not_selected', reason: selection.reason });
     this.#audioCue({ type: 'scene_selected', slot: selection.slot });
     receipt?.settle({ kind: 'selected', agent: this.#target(this.plane.selection()) });
+  }
+
+  /** An option press: one `answer` line to the asking connection, if the question is still open there. */
+  #answer(ref: number, question: number, option: number, now: number, receipt: PressReceipt | undefined): void {
+    const press = this.plane.answer(ref, question, option, now);
+    if (!press.ok) return receipt?.settle({ kind: 'not_answered', reason: press.reason });
+    const { answered } = press;
+    const delivered = sendNotification(this.#outbox, answered.connection, {
+      type: 'answer',
+      agent: answered.identity,
+      requestId: answered.requestId,
+      question: answered.question,
+      option: answered.option,
+    });
+    if (!delivered) this.#logger.warn(`answer to question ${question + 1} for connection ${answered.connection} was not delivered`);
+    receipt?.settle(delivered ? { kind: 'answered', option, agent: this.#target(answered.identity) } : { kind: 'not_answered', reason: 'not_delivered' });
   }
 
   /** Who a press reached, as a surface may name it. */

@@ -17,6 +17,7 @@ import {
 } from './fields.js';
 import { member, parseProtocolObject, type JsonObject } from './json-line.js';
 import type { AsciiLine } from './line-splitter.js';
+import { optionalText, questionsField, requiredText } from './prompt-fields.js';
 import type { ClientMessage, ClientMessageType } from './messages.js';
 import { ProtocolError, catchProtocolError, invalidMessage, type DecodeResult } from './protocol-error.js';
 
@@ -47,6 +48,8 @@ const DECODERS: Readonly<Record<ClientMessageType, { allowed: ReadonlySet<string
   preview: { allowed: withBase('preview_id', 'state', 'ttl'), decode: decodePreview },
   preview_end: { allowed: withBase('preview_id'), decode: decodePreviewEnd },
   inventory: { allowed: withBase(), decode: () => ({ type: 'inventory' }) },
+  question: { allowed: withBase('agent', 'request_id', 'questions'), decode: decodeQuestion },
+  approval_details: { allowed: withBase('agent', 'request_id', 'tool', 'detail'), decode: decodeApprovalDetails },
 };
 
 function decodeClientObject(object: JsonObject): ClientMessage {
@@ -104,4 +107,20 @@ function decodePreview(object: JsonObject): ClientMessage {
 
 function decodePreviewEnd(object: JsonObject): ClientMessage {
   return { type: 'preview_end', previewId: requiredIdentifier(object, 'preview_id') };
+}
+
+/** Extension. Order: agent → request_id → questions. */
+function decodeQuestion(object: JsonObject): ClientMessage {
+  const agentObject = optionalAgentObject(object);
+  const agent = agentObject === null ? DEFAULT_IDENTITY : identityOf(agentObject);
+  const requestId = requiredIdentifier(object, 'request_id');
+  return { type: 'question', agent, requestId, questions: questionsField(object) };
+}
+
+/** Extension. Order: agent → request_id → tool → detail. */
+function decodeApprovalDetails(object: JsonObject): ClientMessage {
+  const agentObject = optionalAgentObject(object);
+  const agent = agentObject === null ? DEFAULT_IDENTITY : identityOf(agentObject);
+  const requestId = requiredIdentifier(object, 'request_id');
+  return { type: 'approval_details', agent, requestId, tool: requiredText(object, 'tool'), detail: optionalText(object, 'detail') };
 }

@@ -53,5 +53,19 @@ export function clientWireObject(message: ClientMessage): Record<string, unknown
       return { ...head, preview_id: message.previewId, state: message.state, ttl: message.ttl };
     case 'preview_end':
       return { ...head, preview_id: message.previewId };
+    case 'question':
+      return {
+        ...head,
+        agent: agentWire(message.agent),
+        request_id: message.requestId,
+        questions: message.questions.map((question) => ({
+          question: question.question,
+          ...(question.header === '' ? {} : { header: question.header }),
+          options: question.options.map((option) => ({ label: option.label, ...(option.description === '' ? {} : { description: option.description }) })),
+          ...(question.multiSelect ? { multi_select: true } : {}),
+        })),
+      };
+    case 'approval_details':
+      return { ...head, agent: agentWire(message.agent), request_id: message.requestId, tool: message.tool, detail: message.detail };
   }
 }

@@ -59,4 +59,8 @@ export {
   type InventoryReport,
   type InventoryProfile,
   type InventorySurface,
+  type QuestionMessage,
+  type ApprovalDetailsMessage,
+  type QuestionAckMessage,
+  type AnswerMessage,
 } from './messages.js';

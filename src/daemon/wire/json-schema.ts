@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, MAX_SELECTOR_SLOTS } from '../../domain/index.js';
+import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, MAX_QUESTION_OPTIONS, MAX_QUESTIONS, MAX_SELECTOR_SLOTS } from '../../domain/index.js';
 import { VISUAL_PROTOCOL_VERSION } from '../../visual-protocol/index.js';
 import { ERROR_CODES } from './error-codes.js';
 import { PROTOCOL_VERSION } from './limits.js';
@@ -29,6 +29,16 @@ const agentIdentity = z.looseObject({ backend: identifier, session_id: identifie
 /** A `state` agent: every member other than the identity is metadata, a non-empty string under a non-empty key. */
 const stateAgent = z.object({ backend: identifier, session_id: identifier }).and(metadata);
 
+/** A string with something other than whitespace in it (the question extension's texts). */
+const nonBlank = z.string().regex(/\S/);
+/** One question of a `question` request: 1–8 labelled options; texts are display only. */
+const questionSchema = z.strictObject({
+  question: nonBlank,
+  header: z.string().nullish(),
+  options: z.array(z.strictObject({ label: nonBlank, description: z.string().nullish() })).min(1).max(MAX_QUESTION_OPTIONS),
+  multi_select: z.boolean().nullish(),
+});
+
 /** Every client message; optional members may also be null, which means "absent". */
 export const wireClientMessageSchema = z
   .discriminatedUnion('type', [
@@ -50,8 +60,10 @@ export const wireClientMessageSchema = z
     message('session_lease', { lease_id: identifier, agent: agentIdentity.nullish(), metadata: metadata.nullish() }),
     message('preview', { preview_id: identifier, state, ttl: z.number().gt(0).lte(30) }),
     message('preview_end', { preview_id: identifier }),
-    // A Pad-Lattice extension only our CLI sends (the reference daemon does not know it).
+    // Pad-Lattice extensions only our CLI and agent adapters send (the reference daemon does not know them).
     message('inventory', {}),
+    message('question', { agent: agentIdentity.nullish(), request_id: identifier, questions: z.array(questionSchema).min(1).max(MAX_QUESTIONS) }),
+    message('approval_details', { agent: agentIdentity.nullish(), request_id: identifier, tool: nonBlank, detail: z.string().nullish() }),
   ])
   .meta({ title: 'Pad-Lattice Wire Protocol 1: client to daemon' });
 
@@ -113,5 +125,8 @@ export const wireDaemonMessageSchema = z
       profiles_omitted: count,
       refused_profile_files: count,
     }),
+    // Extension replies and notifications: only a connection that sent `question` receives them.
+    message('question_ack', { request_id: identifier }),
+    message('answer', { agent: identity, request_id: identifier, question: count, option: count }),
   ])
   .meta({ title: 'Pad-Lattice Wire Protocol 1: daemon to client' });

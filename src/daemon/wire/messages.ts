@@ -1,4 +1,4 @@
-import type { AgentIdentity, AgentState, ControlAction, ExperienceKind } from '../../domain/index.js';
+import type { AgentIdentity, AgentState, ControlAction, ExperienceKind, Question } from '../../domain/index.js';
 
 /**
  * The typed values of Wire Protocol 1 (wire-protocol-1.md §§6, 7). Wire
@@ -19,8 +19,10 @@ export const CLIENT_MESSAGE_TYPES = [
   'session_lease',
   'preview',
   'preview_end',
-  // A Pad-Lattice extension only our CLI sends; the reference daemon answers it with unknown_message_type.
+  // Pad-Lattice extensions only our CLI and agent adapters send; the reference daemon answers them with unknown_message_type.
   'inventory',
+  'question',
+  'approval_details',
 ] as const;
 
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
@@ -52,6 +54,33 @@ export interface PingRequest {
 /** What the daemon can drive: its open surfaces and its device profiles (not part of Wire Protocol 1). */
 export interface InventoryRequest {
   readonly type: 'inventory';
+}
+
+/**
+ * Extension: a multiple-choice request the pad can answer. The connection
+ * receives `question_ack`, then one `answer` per question the pad answers;
+ * closing it withdraws the request.
+ */
+export interface QuestionMessage {
+  readonly type: 'question';
+  /** `local/default` when the wire message had no agent. */
+  readonly agent: AgentIdentity;
+  readonly requestId: string;
+  /** Display texts already made safe at the edge. */
+  readonly questions: readonly Question[];
+}
+
+/**
+ * Extension: what the connection's request-scoped subscription asks to
+ * approve. `tool` and `detail` arrive as the client sent them; the daemon
+ * sanitizes and classifies them before anything shows them.
+ */
+export interface ApprovalDetailsMessage {
+  readonly type: 'approval_details';
+  readonly agent: AgentIdentity;
+  readonly requestId: string;
+  readonly tool: string;
+  readonly detail: string;
 }
 
 export interface SubscribeActionsMessage {
@@ -94,7 +123,9 @@ export type ClientMessage =
   | SessionLeaseMessage
   | PreviewMessage
   | PreviewEndMessage
-  | InventoryRequest;
+  | InventoryRequest
+  | QuestionMessage
+  | ApprovalDetailsMessage;
 
 // ---- daemon → client (§7) -------------------------------------------------
 
@@ -109,6 +140,8 @@ export const SERVER_MESSAGE_TYPES = [
   'preview_end_ack',
   'error',
   'inventory',
+  'question_ack',
+  'answer',
 ] as const;
 
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
@@ -252,6 +285,21 @@ export interface ErrorMessage {
   readonly message: string;
 }
 
+/** Extension: the daemon took a `question` request (a daemon without the extension answers unknown_message_type instead). */
+export interface QuestionAckMessage {
+  readonly type: 'question_ack';
+  readonly requestId: string;
+}
+
+/** Extension: the pad answered question `question` of the request with option `option` (both 0-based); at most once per question. */
+export interface AnswerMessage {
+  readonly type: 'answer';
+  readonly agent: AgentIdentity;
+  readonly requestId: string;
+  readonly question: number;
+  readonly option: number;
+}
+
 export type ServerMessage =
   | StateAckMessage
   | SessionLeaseAckMessage
@@ -262,7 +310,9 @@ export type ServerMessage =
   | PreviewAckMessage
   | PreviewEndAckMessage
   | ErrorMessage
-  | InventoryMessage;
+  | InventoryMessage
+  | QuestionAckMessage
+  | AnswerMessage;
 
 /** The one-based Agent Scene number of a slot, as `state_ack.scene` carries it. */
 export function sceneOf(slot: number | null): number | null {

@@ -71,6 +71,16 @@ function decodeServerObject(object: JsonObject): ServerMessage {
       return errorMessage(object);
     case 'inventory':
       return { type: 'inventory', inventory: inventoryReport(read) };
+    case 'question_ack':
+      return { type: 'question_ack', requestId: read.nonEmptyString('request_id') };
+    case 'answer':
+      return {
+        type: 'answer',
+        agent: identity(read.sub('agent')),
+        requestId: read.nonEmptyString('request_id'),
+        question: read.count('question'),
+        option: read.count('option'),
+      };
   }
 }
 

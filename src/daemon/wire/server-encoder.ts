@@ -39,6 +39,10 @@ export function serverWireObject(message: ServerMessage): Record<string, unknown
       return { ...head, code: message.code, error: message.message };
     case 'inventory':
       return { ...head, ...inventoryWire(message.inventory) };
+    case 'question_ack':
+      return { ...head, request_id: message.requestId };
+    case 'answer':
+      return { ...head, agent: identityWire(message.agent), request_id: message.requestId, question: message.question, option: message.option };
   }
 }
 

@@ -4,5 +4,6 @@ export { HubSetupError, fixedPorts } from './fixed-ports.js';
 export { geometryProblem, HUB_ACCENT_NAMES, HUB_SELECTOR_CAPACITY } from './hub-geometry.js';
 export type { GreetingOptions } from './open-device.js';
 export { ALSA_SEQUENCER, gateOnSequencer } from './sequencer-gate.js';
-export { createMidiHub, type DaemonMidi, type LiveCatalog, type MidiHubSetup } from './create-hub.js';
+export { createMidiHub, type DaemonMidi, type MidiHubSetup } from './create-hub.js';
+export { followProfiles, type FollowProfilesSetup, type LiveProfiles, type WatchedCatalog } from './live-profiles.js';
 export { watchSoundDevices, type DeviceEventSource } from './device-node-events.js';

@@ -5,13 +5,13 @@ import { specOpener } from '../../midi/port-spec.js';
 import { PortWatcher } from '../../midi/port-watcher.js';
 import type { TextSink } from '../../midi/trace-output.js';
 import { untestedNotice } from '../../profiles/index.js';
-import type { MemberDescriptor } from '../../render/index.js';
+import type { MemberDescriptor, MidiSurface } from '../../render/index.js';
 import { errorMessage } from '../../support/error-message.js';
 import { escapeUntrusted } from '../../support/untrusted-text.js';
 import type { DeviceEventSource } from './device-node-events.js';
 import { planDevices, type DeviceSelection, type WantedDevice } from './device-plan.js';
 import { fixedPorts, HubSetupError, type FixedPorts } from './fixed-ports.js';
-import { DEFAULT_FRAME_INTERVAL_MS, FramePacer, type Paint } from './frame-pacer.js';
+import { DeviceFanOut, type DeviceOperation } from './device-fan-out.js';
 import { geometryProblem, HUB_ACCENT_NAMES, HUB_SELECTOR_CAPACITY } from './hub-geometry.js';
 import { describeDevice, lookingFor, scanFailure } from './hub-messages.js';
 import { SYSTEM_HUB_TIMERS, type HubTimers } from './hub-timers.js';
@@ -50,8 +50,11 @@ export interface MidiDeviceHubOptions {
 /** The key of the one trace/file device of a fixed selection. */
 const FIXED_KEY = 'fixed';
 
-/** An open controller, why it was opened, and the pacer its frames go through. */
-type HubDevice = OpenDevice & { readonly wanted: WantedDevice; readonly pacer: FramePacer };
+/** Default cap: 60 frames a second per controller. */
+export const DEFAULT_FRAME_INTERVAL_MS = 1000 / 60;
+
+/** An open controller and why it was opened. */
+type HubDevice = OpenDevice & { readonly key: string; readonly device: MidiSurface; readonly wanted: WantedDevice; readonly frameIntervalMs: number };
 
 /**
  * Every MIDI controller of the daemon as one control surface. It looks for
@@ -61,8 +64,8 @@ type HubDevice = OpenDevice & { readonly wanted: WantedDevice; readonly pacer: F
  * is opened, initialised and shown the latest view at once; one that vanishes
  * — or whose output fails mid-frame — is dropped without an error reaching
  * the daemon, and is initialised and fully repainted when it returns. Frames
- * reach each controller through its own FramePacer: a frame-rate cap, and the
- * newest frame only when a controller lags. All controllers share one
+ * reach each controller through the DeviceFanOut's pacer: a frame-rate cap,
+ * and the newest frame only when a controller lags. All controllers share one
  * geometry (hub-geometry.ts), so they all show the same control plane, and
  * their presses are merged in the order they were opened.
  *
@@ -78,7 +81,7 @@ export class MidiDeviceHub implements ControlSurface {
   readonly #options: MidiDeviceHubOptions;
   readonly #fixed: FixedPorts | null;
   readonly #watcher: PortWatcher;
-  readonly #open = new Map<string, HubDevice>();
+  readonly #open: DeviceFanOut<HubDevice>;
   readonly #greeted = new Set<string>();
   readonly #notices = new NoticeBoard();
   readonly #problems = new ProblemMemory();
@@ -87,7 +90,6 @@ export class MidiDeviceHub implements ControlSurface {
   readonly #rescans: RescanSchedule;
   readonly #untestedNoticed = new Set<string>();
   #backend: MidiBackend | null = null;
-  #latest: Paint | null = null;
   #timer: unknown = null;
   #stopDeviceEvents: (() => void) | null = null;
   #closed = false;
@@ -101,6 +103,7 @@ export class MidiDeviceHub implements ControlSurface {
     this.#options = options;
     this.#fixed = fixedPorts(selection);
     this.#timers = options.timers ?? SYSTEM_HUB_TIMERS;
+    this.#open = new DeviceFanOut<HubDevice>({ timers: this.#timers, onFailure: (device, operation, error) => this.#failed(device, operation, error) });
     this.#rescans = new RescanSchedule({
       timers: this.#timers,
       debounceMs: options.rescanDebounceMs ?? 150,
@@ -131,7 +134,7 @@ export class MidiDeviceHub implements ControlSurface {
 
   /** One `status.surfaces` entry per open controller, in opening order. */
   get descriptors(): MemberDescriptor[] {
-    return [...this.#open.values()].map(({ wanted, surface }) => ({
+    return this.#open.members.map(({ wanted, surface }) => ({
       kind: 'midi',
       profile: wanted.profile.id,
       visualProtocol: surface.visualProtocol,
@@ -160,17 +163,15 @@ export class MidiDeviceHub implements ControlSurface {
   }
 
   render(view: SurfaceView): void {
-    this.#paint({ kind: 'view', view });
+    this.#open.render(view);
   }
 
   renderShowFrame(frame: ShowFrame): void {
-    this.#paint({ kind: 'show', frame });
+    this.#open.renderShowFrame(frame);
   }
 
   pollEvents(): SurfaceEvent[] {
-    const events: SurfaceEvent[] = [];
-    for (const device of [...this.#open.values()]) this.#guard(device, 'read', () => events.push(...device.surface.pollEvents()));
-    return events;
+    return this.#open.pollEvents();
   }
 
   /** Idempotent: stops scanning and closes every controller (clear, shutdown commands, ports); never throws. */
@@ -181,7 +182,7 @@ export class MidiDeviceHub implements ControlSurface {
     this.#timer = null;
     this.#stopDeviceEvents?.();
     this.#rescans.cancel();
-    for (const device of [...this.#open.values()].reverse()) this.#drop(device);
+    void this.#open.closeAll();
   }
 
   /** One port scan: close what vanished, open what appeared (or was dropped and is still there). */
@@ -194,11 +195,6 @@ export class MidiDeviceHub implements ControlSurface {
     return this.#backend;
   }
 
-  #paint(paint: Paint): void {
-    this.#latest = paint;
-    for (const device of [...this.#open.values()]) device.pacer.submit(paint);
-  }
-
   #scan(): void {
     if (this.#closed) return;
     // A listing that changed is looked at again a little later: a device's other ports may still be on their way.
@@ -207,13 +203,13 @@ export class MidiDeviceHub implements ControlSurface {
     for (const notice of this.#notices.update(plan.notices)) this.#options.logger.warn(`MIDI: ${notice}`);
     const wantedKeys = new Set(plan.wanted.map((device) => device.key));
     this.#problems.retain(wantedKeys);
-    for (const device of [...this.#open.values()]) {
-      if (wantedKeys.has(device.wanted.key)) continue;
-      this.#drop(device);
+    for (const device of this.#open.members) {
+      if (wantedKeys.has(device.key)) continue;
+      void this.#open.remove(device);
       this.#options.logger.info(`MIDI: ${describeDevice(device.wanted)} disconnected`);
     }
     for (const wanted of plan.wanted) {
-      if (this.#open.has(wanted.key)) continue;
+      if (this.#open.get(wanted.key) !== undefined) continue;
       const failure = this.#start(wanted);
       if (failure !== null && this.#problems.isNew(wanted.key, failure.message)) {
         this.#options.logger.warn(`MIDI: could not open ${describeDevice(wanted)}: ${escapeUntrusted(failure.message)}`);
@@ -225,31 +221,21 @@ export class MidiDeviceHub implements ControlSurface {
   #start(wanted: WantedDevice): Error | null {
     const returning = this.#greeted.has(wanted.identity);
     const greeting: GreetingOptions = returning ? { ...this.#options.greeting, text: null } : this.#options.greeting;
-    let device: HubDevice | null = null;
+    let opened: OpenDevice | null = null;
     try {
-      const opened = openDevice(this.#opener, wanted.profile, wanted, greeting);
-      const pacer = new FramePacer({
-        timers: this.#timers,
-        // A trace or file port is no device that can lag: it records every frame, as `render` shows them.
-        minIntervalMs: wanted.key === FIXED_KEY ? 0 : (this.#options.frameIntervalMs ?? DEFAULT_FRAME_INTERVAL_MS),
-        draw: (paint) => this.#draw(device!, paint),
-      });
-      device = { ...opened, wanted, pacer };
-      device.surface.initialize();
+      opened = openDevice(this.#opener, wanted.profile, wanted, greeting);
+      opened.surface.initialize();
     } catch (error) {
-      if (device !== null) this.#closeQuietly(device);
+      if (opened !== null) closeQuietly(opened.surface);
       return error instanceof Error ? error : new Error(String(error));
     }
     this.#greeted.add(wanted.identity);
-    this.#open.set(wanted.key, device);
+    // A trace or file port is no device that can lag: it records every frame, as `render` shows them.
+    const frameIntervalMs = wanted.key === FIXED_KEY ? 0 : (this.#options.frameIntervalMs ?? DEFAULT_FRAME_INTERVAL_MS);
     this.#options.logger.info(`MIDI: ${describeDevice(wanted)} ${returning ? 'reconnected' : 'connected'}`);
     this.#noticeUntested(wanted);
-    if (this.#latest !== null) device.pacer.submit(this.#latest);
+    this.#open.add({ ...opened, key: wanted.key, device: opened.surface, wanted, frameIntervalMs });
     return null;
-  }
-
-  #draw(device: HubDevice, paint: Paint): void {
-    this.#guard(device, 'render', () => (paint.kind === 'view' ? device.surface.render(paint.view) : device.surface.renderShowFrame(paint.frame)));
   }
 
   /** Once per profile and process: a controller driven by a profile nobody has tested on hardware says so. */
@@ -260,35 +246,25 @@ export class MidiDeviceHub implements ControlSurface {
     this.#options.logger.warn(`MIDI: ${notice}`);
   }
 
-  /** Runs one device operation; a failed output drops the device, anything else is reported. Never throws. */
-  #guard(device: HubDevice, operation: string, run: () => void): void {
-    try {
-      run();
-    } catch (error) {
-      const cause = escapeUntrusted(errorMessage(error));
-      if (!device.transportFailed()) {
-        this.#options.logger.error(`MIDI: ${describeDevice(device.wanted)}: ${operation} failed: ${cause}`);
-        return;
-      }
-      this.#drop(device);
-      const after = device.wanted.key === FIXED_KEY ? 'trace and file ports are not reopened' : 'it is repainted when it returns';
-      const problem = `lost ${describeDevice(device.wanted)} (${cause}); ${after}`;
-      if (this.#problems.isNew(device.wanted.key, problem)) this.#options.logger.warn(`MIDI: ${problem}`);
+  /** A failed output drops the device (it is repainted when it returns); any other failure (a bug) is only reported. */
+  #failed(device: HubDevice, operation: DeviceOperation, error: unknown): void {
+    const cause = escapeUntrusted(errorMessage(error));
+    if (!device.transportFailed()) {
+      this.#options.logger.error(`MIDI: ${describeDevice(device.wanted)}: ${operation} failed: ${cause}`);
+      return;
     }
+    if (this.#open.remove(device) === null) return;
+    const after = device.key === FIXED_KEY ? 'trace and file ports are not reopened' : 'it is repainted when it returns';
+    const problem = `lost ${describeDevice(device.wanted)} (${cause}); ${after}`;
+    if (this.#problems.isNew(device.key, problem)) this.#options.logger.warn(`MIDI: ${problem}`);
   }
+}
 
-  #drop(device: HubDevice): void {
-    this.#open.delete(device.wanted.key);
-    device.pacer.close();
-    this.#closeQuietly(device);
-  }
-
-  /** Closing a vanished device fails at its first send; the ports are closed regardless (MidiSurface.close). */
-  #closeQuietly(device: OpenDevice): void {
-    try {
-      device.surface.close();
-    } catch {
-      // The device is gone or going; there is nobody to tell.
-    }
+/** Closing a controller that failed to start; its ports are closed regardless (MidiSurface.close). */
+function closeQuietly(surface: MidiSurface): void {
+  try {
+    surface.close();
+  } catch {
+    // The device is gone or going; there is nobody to tell.
   }
 }

@@ -1,6 +1,6 @@
 import type { HidBackend, HidDeviceInfo } from '../../hid/hid-device.js';
 import { deckProfiles, profileForSize, type StreamDeckProfile } from '../../profiles/surface/index.js';
-import { DeckSurface, keysForProfile } from '../../stream-deck/deck-surface.js';
+import { DECK_FRAME_INTERVAL_MS, DeckSurface, keysForProfile } from '../../stream-deck/deck-surface.js';
 import { HidBridge } from '../../stream-deck/hid-bridge.js';
 import { encodeJpeg } from '../../stream-deck/jpeg.js';
 import type { DeckModelSpec, StreamDeckLibrary } from '../../stream-deck/library.js';
@@ -50,10 +50,12 @@ export function deckDriver(options: DeckDriverOptions): SurfaceDriver<DeckCandid
         if (profile === undefined) throw new Error(`no surface profile fits a ${columns}x${rows} ${panel.productName}; add one with "driver": "hid.stream-deck" and "size": {"columns": ${columns}, "rows": ${rows}}`);
         const placed = keysForProfile(panel, profile);
         if ('missing' in placed) throw new Error(placed.missing);
-        const surface = new DeckSurface({ panel, profile, name: deck.info.path, onLost, ...(options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs }) }, placed.roles);
+        const surface = new DeckSurface({ panel, profile, onLost }, placed.roles);
         return {
           surface,
           descriptor: { kind: 'hid', profile: profile.id, visualProtocol: 1, input: `${panel.productName} ${deck.info.path}`, output: `${panel.productName} ${deck.info.path}` },
+          frameIntervalMs: options.frameIntervalMs ?? DECK_FRAME_INTERVAL_MS,
+          profileCurrent: () => profileForSize(options.profiles(), columns, rows) === profile,
           ...(profile.status === 'experimental' ? { notice: `${profile.id} is not yet checked on hardware; please report how it works` } : {}),
         };
       } catch (error) {

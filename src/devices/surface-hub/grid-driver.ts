@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { GridSurface } from '../../monome/grid-surface.js';
+import { GRID_FRAME_INTERVAL_MS, GridSurface } from '../../monome/grid-surface.js';
 import { isGridPort } from '../../monome/grid-ports.js';
 import { MEXT_BAUD_RATE, MextLink } from '../../monome/mext-link.js';
 import { profileForSize, type MonomeGridProfile } from '../../profiles/surface/index.js';
@@ -39,11 +39,13 @@ export function gridDriver(options: GridDriverOptions): SurfaceDriver<GridCandid
         if (profile === undefined) {
           throw new Error(`no surface profile fits a ${identity.columns}x${identity.rows} grid; add one with "size": {"columns": ${identity.columns}, "rows": ${identity.rows}} (see profiles/monome/grid/)`);
         }
-        const surface = new GridSurface({ link, profile, onLost, ...(options.frameIntervalMs === undefined ? {} : { frameIntervalMs: options.frameIntervalMs }) });
+        const surface = new GridSurface({ link, profile, onLost });
         const name = identity.id === null ? grid.path : `${grid.path} (${identity.id})`;
         return {
           surface,
           descriptor: { kind: 'serial', profile: profile.id, visualProtocol: 1, input: name, output: name },
+          frameIntervalMs: options.frameIntervalMs ?? GRID_FRAME_INTERVAL_MS,
+          profileCurrent: () => profileForSize(options.profiles(), identity.columns, identity.rows) === profile,
           ...(profile.status === 'experimental' ? { notice: `${profile.id} is not yet checked on hardware; please report how it works` } : {}),
         };
       } catch (error) {

@@ -1,5 +1,5 @@
-import type { ControlSurface } from '../../domain/index.js';
 import type { SurfaceDescriptor } from '../../daemon/wire/index.js';
+import type { PacedDevice } from '../hub/device-fan-out.js';
 
 /** A device a driver could open now; the same device keeps its key across scans. */
 export interface SurfaceCandidate {
@@ -8,12 +8,19 @@ export interface SurfaceCandidate {
   readonly description: string;
 }
 
-/** A device the hub drives: its surface and how `status` names it. */
+/** A device the hub drives: the device itself, how `status` names it, and its frame cap. */
 export interface OpenedSurface {
-  readonly surface: ControlSurface;
+  readonly surface: PacedDevice & { initialize(): void };
   readonly descriptor: SurfaceDescriptor;
+  /** Least time between two frames on this device. */
+  readonly frameIntervalMs: number;
   /** One line the hub logs after "connected", e.g. that the profile is not yet checked on hardware. */
   readonly notice?: string;
+  /**
+   * False once the surface profiles changed so that this device would now be
+   * opened with another profile (or none): the hub then opens it again.
+   */
+  profileCurrent(): boolean;
 }
 
 /**

@@ -1,14 +1,15 @@
 import { IDENTITY_ACCENTS, MAX_SELECTOR_SLOTS, type ControlSurface, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../../domain/index.js';
 import type { SurfaceDescriptor } from '../../daemon/wire/index.js';
 import { errorMessage } from '../../support/error-message.js';
+import { escapeUntrusted } from '../../support/untrusted-text.js';
+import { DeviceFanOut, type DeviceOperation, type FanOutMember } from '../hub/device-fan-out.js';
+import type { PacerTimers } from '../hub/frame-pacer.js';
+import { SYSTEM_HUB_TIMERS } from '../hub/hub-timers.js';
 import type { HubLogger } from '../hub/midi-device-hub.js';
 import { ProblemMemory } from '../hub/notice-board.js';
 import type { OpenedSurface, SurfaceCandidate, SurfaceDriver } from './surface-driver.js';
 
-type Paint = { readonly kind: 'view'; readonly view: SurfaceView } | { readonly kind: 'show'; readonly frame: ShowFrame };
-
-interface OpenDevice extends OpenedSurface {
-  readonly key: string;
+interface OpenDevice extends OpenedSurface, FanOutMember {
   readonly candidate: SurfaceCandidate;
   readonly driver: SurfaceDriver;
 }
@@ -18,16 +19,21 @@ export interface SurfaceHubOptions {
   readonly logger: HubLogger;
   /** Default 2000: a device is noticed within about two seconds. */
   readonly scanIntervalMs?: number;
+  /** A device that could not be opened is tried again after this long while it stays plugged in; default 10 s. */
+  readonly retryMs?: number;
+  readonly timers?: PacerTimers;
 }
 
 /**
  * Every serial and HID controller of the daemon as one control surface, the
- * way the MIDI hub holds the MIDI ones: it lists devices on a timer, opens
- * what appeared (asynchronously: a grid must answer its size first) and shows
- * it the latest view at once, and drops what vanished or failed — mid-frame
- * too — without an error reaching the daemon; a device that returns is opened
- * and fully repainted again. A device that could not be opened is not tried
- * again until it leaves the listing (is unplugged) and comes back.
+ * way the MIDI hub holds the MIDI ones (both fan out through DeviceFanOut): it
+ * lists devices on a timer, opens what appeared (asynchronously: a grid must
+ * answer its size first) and shows it the latest view at once, and drops what
+ * vanished or failed — mid-frame too — without an error reaching the daemon;
+ * a device that returns is opened and fully repainted again. A device that
+ * could not be opened is reported once and tried again when it is replugged,
+ * when the surface profiles change, or after `retryMs`; one whose profile
+ * changed is opened again with its new profile.
  */
 export class SurfaceHub implements ControlSurface {
   readonly surfaceKind = 'composite' as const;
@@ -35,17 +41,23 @@ export class SurfaceHub implements ControlSurface {
   readonly accentNames: readonly string[] = IDENTITY_ACCENTS;
   readonly visualProtocol = 1;
   readonly #options: SurfaceHubOptions;
-  readonly #open = new Map<string, OpenDevice>();
-  readonly #refused = new Set<string>();
+  readonly #timers: PacerTimers;
+  readonly #open: DeviceFanOut<OpenDevice>;
+  /** Devices that could not be opened, and when that was. */
+  readonly #refused = new Map<string, number>();
+  /** Devices being let go, so they are not opened again before their port is closed. */
+  readonly #closing = new Map<string, Promise<void>>();
   readonly #problems = new ProblemMemory();
   readonly #seen = new Set<string>();
-  #latest: Paint | null = null;
   #timer: NodeJS.Timeout | null = null;
   #scanning: Promise<void> | null = null;
+  #closeAll: Promise<void> = Promise.resolve();
   #closed = false;
 
   constructor(options: SurfaceHubOptions) {
     this.#options = options;
+    this.#timers = options.timers ?? SYSTEM_HUB_TIMERS;
+    this.#open = new DeviceFanOut<OpenDevice>({ timers: this.#timers, onFailure: (device, operation, error) => this.#lose(device, error, operation) });
   }
 
   get profileId(): string {
@@ -61,12 +73,17 @@ export class SurfaceHub implements ControlSurface {
   }
 
   get descriptors(): SurfaceDescriptor[] {
-    return [...this.#open.values()].map((device) => device.descriptor);
+    return this.#open.members.map((device) => device.descriptor);
   }
 
-  /** The open surfaces, in opening order (tests look at them). */
-  get surfaces(): readonly ControlSurface[] {
-    return [...this.#open.values()].map((device) => device.surface);
+  /** True while no device has a frame waiting or being written. */
+  get settled(): boolean {
+    return this.#open.settled;
+  }
+
+  /** Frames offered to the open devices and frames written in full (the rest were superseded by newer ones). */
+  get frameCounts(): { readonly offered: number; readonly drawn: number } {
+    return this.#open.frameCounts;
   }
 
   initialize(): void {
@@ -77,33 +94,56 @@ export class SurfaceHub implements ControlSurface {
   }
 
   render(view: SurfaceView): void {
-    this.#latest = { kind: 'view', view };
-    for (const device of [...this.#open.values()]) this.#guard(device, 'render', () => device.surface.render(view));
+    this.#open.render(view);
   }
 
   renderShowFrame(frame: ShowFrame): void {
-    this.#latest = { kind: 'show', frame };
-    for (const device of [...this.#open.values()]) this.#guard(device, 'render', () => device.surface.renderShowFrame(frame));
+    this.#open.renderShowFrame(frame);
   }
 
   pollEvents(): SurfaceEvent[] {
-    const events: SurfaceEvent[] = [];
-    for (const device of [...this.#open.values()]) this.#guard(device, 'read', () => events.push(...device.surface.pollEvents()));
-    return events;
+    return this.#open.pollEvents();
   }
 
-  /** Idempotent: stops scanning and closes every device; never throws. */
+  /** Idempotent: stops scanning and closes every device (released() says when they are let go); never throws. */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
     if (this.#timer !== null) clearInterval(this.#timer);
-    for (const device of [...this.#open.values()].reverse()) this.#drop(device);
+    this.#closeAll = this.#open.closeAll();
+  }
+
+  /**
+   * Resolves once every device closed so far is let go — a grid darkened, a
+   * deck cleared, their ports closed — so a process can wait for that before
+   * it exits. Never rejects.
+   */
+  async released(): Promise<void> {
+    await this.#scanning;
+    await Promise.all([this.#closeAll, ...this.#closing.values()]);
   }
 
   /** One scan of every driver; a scan asked for while one runs shares it. */
   scanNow(): Promise<void> {
     this.#scanning ??= this.#scan().finally(() => (this.#scanning = null));
     return this.#scanning;
+  }
+
+  /**
+   * The surface profiles changed: a device refused for want of a profile is
+   * tried again, and one that would now get another profile is closed and
+   * opened again with it (and repainted in full). Resolves after that scan.
+   */
+  async profilesChanged(): Promise<void> {
+    if (this.#closed) return;
+    this.#refused.clear();
+    for (const device of this.#open.members) {
+      if (device.profileCurrent()) continue;
+      this.#options.logger.info(`${device.driver.label}: ${escapeUntrusted(device.candidate.description)}: its surface profile changed; opening it again`);
+      this.#drop(device);
+    }
+    await this.#scanning;
+    await this.scanNow();
   }
 
   async #scan(): Promise<void> {
@@ -118,75 +158,70 @@ export class SurfaceHub implements ControlSurface {
       }
       this.#problems.isNew(`list:${driver.label}`, '');
       const listed = new Set(candidates.map((candidate) => candidate.key));
-      for (const key of [...this.#refused]) if (key.startsWith(`${driver.label}:`) && !listed.has(key)) this.#refused.delete(key);
-      for (const device of [...this.#open.values()]) {
+      for (const key of [...this.#refused.keys()]) if (key.startsWith(`${driver.label}:`) && !listed.has(key)) this.#refused.delete(key);
+      for (const device of this.#open.members) {
         if (device.driver !== driver || listed.has(device.key)) continue;
         this.#drop(device);
-        this.#options.logger.info(`${driver.label}: ${device.candidate.description} disconnected`);
+        this.#options.logger.info(`${driver.label}: ${escapeUntrusted(device.candidate.description)} disconnected`);
       }
       for (const candidate of candidates) {
-        if (!this.#open.has(candidate.key) && !this.#refused.has(candidate.key)) await this.#start(driver, candidate);
+        if (this.#open.get(candidate.key) === undefined && this.#mayTry(candidate.key)) await this.#start(driver, candidate);
       }
     }
+  }
+
+  #mayTry(key: string): boolean {
+    const refusedAt = this.#refused.get(key);
+    return refusedAt === undefined || this.#timers.now() - refusedAt >= (this.#options.retryMs ?? 10_000);
   }
 
   async #start(driver: SurfaceDriver, candidate: SurfaceCandidate): Promise<void> {
     let device: OpenDevice | null = null;
     const onLost = (error: unknown) => {
-      if (device !== null && this.#open.get(candidate.key) === device) this.#lose(device, error);
+      if (device !== null) this.#lose(device, error);
     };
+    const description = escapeUntrusted(candidate.description);
+    let opened: OpenedSurface | null = null;
     try {
-      const opened = await driver.open(candidate, onLost);
-      device = { ...opened, key: candidate.key, candidate, driver };
+      await this.#closing.get(candidate.key);
+      opened = await driver.open(candidate, onLost);
       if (this.#closed) {
-        this.#closeQuietly(device);
+        await opened.surface.close();
         return;
       }
-      device.surface.initialize();
+      opened.surface.initialize();
     } catch (error) {
-      if (device !== null) this.#closeQuietly(device);
-      this.#refused.add(candidate.key);
-      this.#options.logger.warn(`${driver.label}: could not open ${candidate.description}: ${errorMessage(error)}; unplug and replug it to try again`);
+      if (opened !== null) void Promise.resolve(opened.surface.close()).catch(() => {});
+      this.#refused.set(candidate.key, this.#timers.now());
+      const problem = `could not open ${description}: ${escapeUntrusted(errorMessage(error))}`;
+      if (this.#problems.isNew(candidate.key, problem)) this.#options.logger.warn(`${driver.label}: ${problem}; it is tried again when replugged, when the surface profiles change, or in a few seconds`);
       return;
     }
+    this.#refused.delete(candidate.key);
     const returning = this.#seen.has(candidate.key);
     this.#seen.add(candidate.key);
-    this.#problems.isNew(candidate.key, 'open'); // a later loss is news again
-    this.#open.set(candidate.key, device);
-    const opened = device;
-    this.#options.logger.info(`${driver.label}: ${candidate.description} ${returning ? 'reconnected' : 'connected'} as ${opened.descriptor.profile}`);
+    this.#problems.isNew(candidate.key, 'open'); // a later loss or refusal is news again
+    this.#options.logger.info(`${driver.label}: ${description} ${returning ? 'reconnected' : 'connected'} as ${opened.descriptor.profile}`);
     if (opened.notice !== undefined) this.#options.logger.info(`${driver.label}: ${opened.notice}`);
-    const latest = this.#latest;
-    if (latest !== null) {
-      this.#guard(opened, 'render', () => (latest.kind === 'view' ? opened.surface.render(latest.view) : opened.surface.renderShowFrame(latest.frame)));
-    }
+    device = { ...opened, key: candidate.key, device: opened.surface, candidate, driver };
+    this.#open.add(device);
   }
 
-  /** Runs one device operation; a device that throws is dropped and reported. Never throws. */
-  #guard(device: OpenDevice, operation: string, run: () => void): void {
-    try {
-      run();
-    } catch (error) {
-      this.#lose(device, error, operation);
-    }
-  }
-
-  #lose(device: OpenDevice, error: unknown, operation = 'transport'): void {
-    this.#drop(device);
-    const problem = `lost ${device.candidate.description} (${operation}: ${errorMessage(error)}); it is repainted when it returns`;
+  /** A device failed (unplugged, a write or read failed): dropped and reported once; it is repainted when it returns. */
+  #lose(device: OpenDevice, error: unknown, operation: DeviceOperation | 'transport' = 'transport'): void {
+    if (!this.#drop(device)) return;
+    const problem = `lost ${escapeUntrusted(device.candidate.description)} (${operation}: ${escapeUntrusted(errorMessage(error))}); it is repainted when it returns`;
     if (this.#problems.isNew(device.key, problem)) this.#options.logger.warn(`${device.driver.label}: ${problem}`);
   }
 
-  #drop(device: OpenDevice): void {
-    this.#open.delete(device.key);
-    this.#closeQuietly(device);
-  }
-
-  #closeQuietly(device: OpenDevice): void {
-    try {
-      device.surface.close();
-    } catch {
-      // The device is gone or going; there is nobody to tell.
-    }
+  /** Takes a device out and closes it, remembering the close until it is done; false when it was out already. */
+  #drop(device: OpenDevice): boolean {
+    const closing = this.#open.remove(device);
+    if (closing === null) return false;
+    const done = closing.finally(() => {
+      if (this.#closing.get(device.key) === done) this.#closing.delete(device.key);
+    });
+    this.#closing.set(device.key, done);
+    return true;
   }
 }

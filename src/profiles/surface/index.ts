@@ -1,5 +1,5 @@
 export { parseSurfaceProfile, type SurfaceProfileParseResult } from './parse-surface-profile.js';
-export { declaresSurfaceDriver, deckProfiles, gridProfiles, loadSurfaceCatalog, profileForSize, type SurfaceCatalog } from './surface-catalog.js';
+export { declaresSurfaceDriver, deckProfiles, gridProfiles, profileForSize } from './surface-catalog.js';
 export { surfaceProfileJsonSchema } from './json-schema.js';
 export {
   MONOME_GRID_DRIVER,

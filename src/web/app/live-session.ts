@@ -6,6 +6,7 @@ import {
   type OverflowMessage,
   type PairingMessage,
   type PerformanceFrameMessage,
+  type PromptMessage,
   type ServerMessage,
   type SurfaceMessage,
   type WebExtension,
@@ -34,6 +35,8 @@ export interface SessionState {
   readonly error: string | null;
   /** Agents without a Scene (our `overflow` extension), or null when the daemon does not send them. */
   readonly overflow: OverflowMessage | null;
+  /** What the selected agent asks (our `prompts` extension), or null when the daemon does not send it. */
+  readonly prompt: PromptMessage | null;
   /** Extensions the daemon agreed to on this connection. */
   readonly extensions: readonly WebExtension[];
   readonly presses: PressView;
@@ -66,7 +69,7 @@ export interface SessionEnvironment {
   readonly loopbackPage?: boolean;
 }
 
-const WANTED_EXTENSIONS: WebExtension[] = ['press_results', 'overflow'];
+const WANTED_EXTENSIONS: WebExtension[] = ['press_results', 'overflow', 'prompts'];
 
 const INITIAL: SessionState = {
   status: 'connecting',
@@ -78,6 +81,7 @@ const INITIAL: SessionState = {
   pairing: null,
   error: null,
   overflow: null,
+  prompt: null,
   extensions: [],
   presses: NO_PRESSES,
 };
@@ -134,6 +138,11 @@ export class LiveSession {
     this.#track('select', { type: 'select_agent', agent: ref });
   }
 
+  /** Answers question `question` of the prompt `ref` with option `option` (0-based): the daemon takes the first answer only. */
+  answer(ref: number, question: number, option: number): void {
+    this.#track('answer', { type: 'answer_option', ref, question, option });
+  }
+
   /** Feedback the page decided on itself (a key for a dark action). */
   note(feedback: Feedback): void {
     this.#presses.note(feedback);
@@ -163,7 +172,7 @@ export class LiveSession {
     this.connect();
   }
 
-  #track(press: ActionName | 'select', command: Command): void {
+  #track(press: ActionName | 'select' | 'answer', command: Command): void {
     if (this.#socket === null || this.#state.status !== 'connected') return;
     if (!this.#state.extensions.includes('press_results')) return this.send(command);
     const serial = this.#presses.begin(press);
@@ -204,6 +213,8 @@ export class LiveSession {
         return this.#update({ extensions: message.extensions });
       case 'overflow':
         return this.#update({ overflow: message });
+      case 'prompt':
+        return this.#update({ prompt: message });
       case 'press_result':
         this.#presses.settle(message);
         return this.#update({ presses: this.#presses.view() });
@@ -236,7 +247,7 @@ export class LiveSession {
     this.#socket = null;
     this.#presses.reset();
     if (this.#state.status === 'pairing_required' || this.#state.status === 'link_required') return;
-    this.#update({ status: 'disconnected', extensions: [], presses: this.#presses.view() });
+    this.#update({ status: 'disconnected', extensions: [], prompt: null, presses: this.#presses.view() });
     this.#environment.schedule(() => {
       if (this.#socket === null && this.#state.status === 'disconnected') this.connect();
     }, RECONNECT_DELAY_MS);

@@ -9,6 +9,7 @@ import { LiveSession, type SessionState, type SocketConnection, type SocketHandl
 import { padModel, type PadModel } from './pad-model.js';
 import { PadView } from './pad-view.js';
 import { PairingPanel } from './pairing-panel.js';
+import { PromptPanel } from './prompt-panel.js';
 import { unavailableFeedback } from './press-feedback.js';
 import { renderSelection } from './selection-view.js';
 import { SoundPlayer } from './sound.js';
@@ -79,11 +80,18 @@ async function main(): Promise<void> {
   const legend = new LegendView(legendElements(), { select: (slot) => send({ type: 'select_session', slot }), selectAgent: (ref) => session?.selectAgent(ref) });
   const experience = new ExperiencePanel(send);
   const pairing = new PairingPanel(send);
+  const prompts = new PromptPanel({
+    answer: (ref, question, option) => session?.answer(ref, question, option),
+    shareDetails: (enabled) => send({ type: 'share_details', enabled }),
+  });
 
   const render = (state: SessionState) => {
     model = padModel(state);
     const connected = state.status === 'connected';
     pad.update(model, state.surface);
+    const live = connected && !model.showing;
+    pad.mark(PromptPanel.marks(live ? (state.prompt?.prompt ?? null) : null));
+    prompts.update(state.prompt, state.admin, live);
     legend.update(state.surface, state.overflow, connected && !model.showing);
     const demo = state.experience?.kind === 'demo' && state.experience.status === 'playing';
     renderSelection(state.surface, state.presses, model.showing, demo);

@@ -3,8 +3,9 @@ import type { PerformanceFrameMessage } from '../protocol/performance-message.js
 import type { AuthenticatedMessage, ErrorMessage, PairingMessage } from '../protocol/server-messages.js';
 import type { SurfaceMessage } from '../protocol/surface-message.js';
 import type { ExtensionsMessage, OverflowMessage, PressResultMessage, WebExtension } from '../protocol/extension-messages.js';
+import type { PromptJson, PromptMessage } from '../protocol/prompt-message.js';
 
-export type { ExperienceStateMessage, OverflowMessage, PairingMessage, PerformanceFrameMessage, PressResultMessage, SurfaceMessage, WebExtension };
+export type { ExperienceStateMessage, OverflowMessage, PairingMessage, PerformanceFrameMessage, PressResultMessage, PromptJson, PromptMessage, SurfaceMessage, WebExtension };
 
 /** Everything the bridge sends (§10); the types are the server's own, so both sides share one definition. */
 export type ServerMessage =
@@ -18,7 +19,8 @@ export type ServerMessage =
   // Our extensions, sent only after `use_extensions`.
   | ExtensionsMessage
   | PressResultMessage
-  | OverflowMessage;
+  | OverflowMessage
+  | PromptMessage;
 
 /** Commands the app sends after authenticating (§11); `protocol` is added on the way out. */
 export type Command =
@@ -29,7 +31,9 @@ export type Command =
   | { type: 'start_experience'; kind: 'demo' | 'show' }
   | { type: 'stop_experience' }
   | { type: 'use_extensions'; extensions: WebExtension[] }
-  | { type: 'select_agent'; agent: number };
+  | { type: 'select_agent'; agent: number }
+  | { type: 'answer_option'; ref: number; question: number; option: number }
+  | { type: 'share_details'; enabled: boolean };
 
 /** Parses one incoming frame; null for anything that is not a protocol-1 JSON object. */
 export function parseServerMessage(data: unknown): ServerMessage | null {

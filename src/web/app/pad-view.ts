@@ -104,6 +104,17 @@ export class PadView {
     this.#matrix.setAttribute('aria-label', selected);
   }
 
+  /** Writes a short mark (an option's number) on canvas pads, keyed `x,y`; every other pad is cleared. */
+  mark(marks: ReadonlyMap<string, string>): void {
+    this.#cells.forEach((row, y) =>
+      row.forEach((cell, x) => {
+        if (x === 7) return;
+        const text = marks.get(`${x},${y}`) ?? '';
+        if (cell.textContent !== text) cell.textContent = text;
+      }),
+    );
+  }
+
   /** Rings the control an offline Demo stage points at (experiences.md §13); null rings none. */
   guide(target: DemoInput | null): void {
     this.#top.forEach((light, position) => light.classList.toggle('guide', target?.event === 'action' && TOP_RAIL[position] === target.action));

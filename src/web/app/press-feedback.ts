@@ -20,10 +20,16 @@ const sceneOf = (slot: number | null) => (slot === null ? 'no Scene' : `Scene ${
 /** The words for one `press_result`. */
 export function feedbackFor(result: PressResultMessage): Feedback {
   const press = result.press;
-  const name = press === 'select' ? 'Select' : ACTION_NAMES[press];
+  const name = press === 'select' ? 'Select' : press === 'answer' ? 'Answer' : ACTION_NAMES[press];
   switch (result.outcome) {
     case 'delivered':
-      return { text: `${press === 'select' ? 'Sent' : DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
+      return { text: `${press === 'select' || press === 'answer' ? 'Sent' : DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
+    case 'answered':
+      return { text: `Answered · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
+    case 'not_answered':
+      return result.reason === 'answered'
+        ? { text: 'That question already has its answer; the first one counts.', tone: 'info' }
+        : { text: 'Answer: the question is no longer waiting (answered in the terminal, or timed out).', tone: 'warn' };
     case 'selected':
       return { text: `Selected · ${result.agent?.label ?? 'agent'} (now on ${sceneOf(result.agent?.slot ?? null)})`, tone: 'done' };
     case 'experience':

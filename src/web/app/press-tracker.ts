@@ -13,7 +13,7 @@ export interface PressView {
 
 export const NO_PRESSES: PressView = Object.freeze({ held: new Set<ActionName>(), feedback: null });
 
-type Press = ActionName | 'select';
+type Press = ActionName | 'select' | 'answer';
 
 /**
  * The presses this page sent and their answers. The daemon answers every
@@ -31,7 +31,7 @@ export class PressTracker {
 
   /** The press's serial, or null when this action is already on its way: the page must not send it again. */
   begin(press: Press): number | null {
-    if (press !== 'select' && this.#isHeld(press)) return null;
+    if (press !== 'select' && press !== 'answer' && this.#isHeld(press)) return null;
     this.#serial += 1;
     this.#pending.push({ press, serial: this.#serial });
     return this.#serial;
@@ -42,7 +42,7 @@ export class PressTracker {
     if (index < 0) return;
     // Anything queued before it was answered already or never will be.
     this.#pending.splice(0, index + 1);
-    if (result.outcome === 'delivered' && result.press !== 'select') this.#awaitingSurface.add(result.press);
+    if (result.outcome === 'delivered' && result.press !== 'select' && result.press !== 'answer') this.#awaitingSurface.add(result.press);
     this.#feedback = feedbackFor(result);
   }
 
@@ -73,7 +73,7 @@ export class PressTracker {
 
   view(): PressView {
     const held = new Set<ActionName>(this.#awaitingSurface);
-    for (const entry of this.#pending) if (entry.press !== 'select') held.add(entry.press);
+    for (const entry of this.#pending) if (entry.press !== 'select' && entry.press !== 'answer') held.add(entry.press);
     return { held, feedback: this.#feedback };
   }
 

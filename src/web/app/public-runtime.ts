@@ -118,7 +118,7 @@ function earconView(earcon: Earcon): ExperienceView {
 }
 
 function session(fields: Pick<SessionState, 'surface' | 'experience' | 'performance'>): SessionState {
-  return { status: 'connected', admin: false, lanEnabled: false, pairing: null, error: null, overflow: null, extensions: [], presses: NO_PRESSES, ...fields };
+  return { status: 'connected', admin: false, lanEnabled: false, pairing: null, error: null, overflow: null, prompt: null, extensions: [], presses: NO_PRESSES, ...fields };
 }
 
 export function publicScreen(manifests: PublicManifests, state: PublicState): PublicScreen {

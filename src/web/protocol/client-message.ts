@@ -14,7 +14,11 @@ export type ClientCommand =
   | { readonly type: 'stop_experience' }
   // Our extensions (extension-messages.ts); a reference client never sends them.
   | { readonly type: 'use_extensions'; readonly extensions: readonly WebExtension[] }
-  | { readonly type: 'select_agent'; readonly agent: number };
+  | { readonly type: 'select_agent'; readonly agent: number }
+  /** Answers question `question` of request `ref` (a `prompt` message's) with option `option`, all 0-based. */
+  | { readonly type: 'answer_option'; readonly ref: number; readonly question: number; readonly option: number }
+  /** Admin only: whether paired phones see prompt texts. */
+  | { readonly type: 'share_details'; readonly enabled: boolean };
 
 export type DecodeResult = { readonly ok: true; readonly command: ClientCommand } | { readonly ok: false; readonly error: WebError };
 
@@ -36,6 +40,8 @@ const SHAPES: Readonly<Record<ClientCommand['type'], MessageShape>> = {
   stop_experience: { required: [], optional: [], build: () => ({ type: 'stop_experience' }) },
   use_extensions: { required: ['extensions'], optional: [], build: buildUseExtensions },
   select_agent: { required: ['agent'], optional: [], build: buildSelectAgent },
+  answer_option: { required: ['option', 'question', 'ref'], optional: [], build: buildAnswerOption },
+  share_details: { required: ['enabled'], optional: [], build: buildShareDetails },
 };
 
 /** Every message type a browser may send, as the decoder knows them. */
@@ -126,6 +132,21 @@ function buildSelectAgent(message: JsonObject): ClientCommand | WebError {
   return typeof agent === 'number' && Number.isSafeInteger(agent) && agent >= 0
     ? { type: 'select_agent', agent }
     : invalidMessage('agent must be a non-negative integer');
+}
+
+const isIndex = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+function buildAnswerOption(message: JsonObject): ClientCommand | WebError {
+  const { ref, question, option } = message;
+  if (!isIndex(ref)) return invalidMessage('ref must be a non-negative integer');
+  if (!isIndex(question)) return invalidMessage('question must be a non-negative integer');
+  if (!isIndex(option)) return invalidMessage('option must be a non-negative integer');
+  return { type: 'answer_option', ref, question, option };
+}
+
+function buildShareDetails(message: JsonObject): ClientCommand | WebError {
+  const enabled = message['enabled'];
+  return typeof enabled === 'boolean' ? { type: 'share_details', enabled } : invalidMessage('enabled must be a boolean');
 }
 
 function codePointLength(text: string): number {

@@ -9,8 +9,13 @@ import { sanitizeLabel, sceneLabel } from './labels.js';
  * reference's own app) sees exactly the reference's message stream.
  */
 
-/** `press_results`: one `press_result` per action or agent selection this connection sends. `overflow`: the `overflow` list. */
-export const WEB_EXTENSIONS = ['press_results', 'overflow'] as const;
+/**
+ * `press_results`: one `press_result` per action, agent selection or option
+ * answer this connection sends. `overflow`: the `overflow` list. `prompts`:
+ * the `prompt` message (prompt-message.ts) whenever what the selected agent
+ * asks changes.
+ */
+export const WEB_EXTENSIONS = ['press_results', 'overflow', 'prompts'] as const;
 export type WebExtension = (typeof WEB_EXTENSIONS)[number];
 
 export const isWebExtension = (name: unknown): name is WebExtension => (WEB_EXTENSIONS as readonly unknown[]).includes(name);
@@ -33,15 +38,17 @@ export interface AgentJson {
 export interface PressResultMessage {
   protocol: 1;
   type: 'press_result';
-  /** What was pressed: an action, or `select` for `select_agent`. */
-  press: ControlAction | 'select';
+  /** What was pressed: an action, `select` for `select_agent`, `answer` for `answer_option`. */
+  press: PressKind;
   /** `dropped`: the daemon was too busy to take the press (its queue was full). */
   outcome: PressOutcome['kind'] | 'dropped';
-  /** Why nothing happened, for `refused` and `not_selected`; else null. */
+  /** Why nothing happened, for `refused`, `not_selected` and `not_answered`; else null. */
   reason: string | null;
-  /** Whom it reached, for `delivered` and `selected`; else null. */
+  /** Whom it reached, for `delivered`, `selected` and `answered`; else null. */
   agent: AgentJson | null;
 }
+
+export type PressKind = ControlAction | 'select' | 'answer';
 
 export interface OverflowAgentJson {
   /** The ref `select_agent` takes. */
@@ -66,12 +73,12 @@ export function extensionsMessage(extensions: readonly WebExtension[]): Extensio
 
 const agentJson = (target: PressTarget): AgentJson => ({ slot: target.slot, label: sanitizeLabel(target.label, target.slot), accent: target.accent });
 
-export function pressResultMessage(press: ControlAction | 'select', outcome: PressOutcome | 'dropped'): PressResultMessage {
+export function pressResultMessage(press: PressKind, outcome: PressOutcome | 'dropped'): PressResultMessage {
   const message: PressResultMessage = { protocol: WEB_PROTOCOL_VERSION, type: 'press_result', press, outcome: 'dropped', reason: null, agent: null };
   if (outcome === 'dropped') return message;
   message.outcome = outcome.kind;
-  if (outcome.kind === 'refused' || outcome.kind === 'not_selected') message.reason = outcome.reason;
-  if (outcome.kind === 'delivered' || outcome.kind === 'selected') message.agent = agentJson(outcome.agent);
+  if (outcome.kind === 'refused' || outcome.kind === 'not_selected' || outcome.kind === 'not_answered') message.reason = outcome.reason;
+  if (outcome.kind === 'delivered' || outcome.kind === 'selected' || outcome.kind === 'answered') message.agent = agentJson(outcome.agent);
   return message;
 }
 

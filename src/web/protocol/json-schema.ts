@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS } from '../../domain/index.js';
+import { AGENT_STATES, APPROVAL_TIERS, CONTROL_ACTIONS, IDENTITY_ACCENTS, MAX_QUESTION_OPTIONS, MAX_QUESTIONS } from '../../domain/index.js';
 import { STATE_HEIGHT, STATE_WIDTH, VISUAL_PROTOCOL_VERSION, VISUAL_TOKENS } from '../../visual-protocol/index.js';
 import { BROWSER_SELECTOR_CAPACITY, MAX_CREDENTIAL_LENGTH, MAX_WEB_LABEL_LENGTH, PAIRING_TTL, WEB_PROTOCOL_VERSION } from '../limits.js';
 import { MAX_EXTENSION_NAMES } from './client-message.js';
@@ -36,6 +36,8 @@ export const webClientMessageSchema = z
     // Our extensions (extension-messages.ts): unknown extension names are ignored, not refused.
     message('use_extensions', { extensions: z.array(z.string()).max(MAX_EXTENSION_NAMES) }),
     message('select_agent', { agent: z.int().min(0) }),
+    message('answer_option', { ref: z.int().min(0), question: z.int().min(0), option: z.int().min(0) }),
+    message('share_details', { enabled: z.boolean() }),
   ])
   .meta({ title: 'Pad-Lattice Web Surface Protocol 1: browser to daemon' });
 
@@ -113,9 +115,9 @@ export const webDaemonMessageSchema = z
     // Our extensions, sent only to a client that asked for them with use_extensions.
     message('extensions', { extensions: z.array(z.enum(WEB_EXTENSIONS)) }),
     message('press_result', {
-      press: z.enum([...CONTROL_ACTIONS, 'select']),
-      outcome: z.enum(['delivered', 'refused', 'selected', 'not_selected', 'experience', 'dropped']),
-      reason: z.enum(['no_selection', 'nothing_waiting', 'too_soon', 'not_delivered', 'gone', 'no_room']).nullable(),
+      press: z.enum([...CONTROL_ACTIONS, 'select', 'answer']),
+      outcome: z.enum(['delivered', 'refused', 'selected', 'not_selected', 'answered', 'not_answered', 'experience', 'dropped']),
+      reason: z.enum(['no_selection', 'nothing_waiting', 'too_soon', 'not_delivered', 'gone', 'no_room', 'answered', 'no_option']).nullable(),
       agent: z.strictObject({ slot: slot.nullable(), label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }).nullable(),
     }),
     message('overflow', {
@@ -123,6 +125,35 @@ export const webDaemonMessageSchema = z
       agents: z
         .array(z.strictObject({ agent: z.int().min(0), state, label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }))
         .max(MAX_LISTED_OVERFLOW),
+    }),
+    message('prompt', {
+      prompt: z
+        .discriminatedUnion('kind', [
+          z.strictObject({ kind: z.literal('approval'), tier: z.enum(APPROVAL_TIERS), tool: nullableText, description: nullableText }),
+          z.strictObject({
+            kind: z.literal('question'),
+            ref: z.int().min(0),
+            question_index: z.int().min(0).max(MAX_QUESTIONS - 1),
+            question_count: z.int().min(1).max(MAX_QUESTIONS),
+            multi_select: z.boolean(),
+            header: nullableText,
+            question: nullableText,
+            options: z
+              .array(
+                z.strictObject({
+                  index: z.int().min(1).max(MAX_QUESTION_OPTIONS),
+                  x: z.int().min(0).max(STATE_WIDTH - 1),
+                  y: z.int().min(0).max(STATE_HEIGHT - 1),
+                  label: nullableText,
+                  description: nullableText,
+                }),
+              )
+              .min(1)
+              .max(MAX_QUESTION_OPTIONS),
+          }),
+        ])
+        .nullable(),
+      details_shared: z.boolean(),
     }),
     message('error', { code: z.enum([...new Set(Object.values(WEB_ERRORS).map((error) => error.code))]), error: z.string().min(1) }),
   ])

@@ -1,4 +1,4 @@
-import { actionPressed, agentSelected, experienceRequested, experienceStopRequested, sessionSelected } from '../../domain/index.js';
+import { actionPressed, agentSelected, experienceRequested, experienceStopRequested, optionPressed, sessionSelected } from '../../domain/index.js';
 import type { CredentialAuthority } from '../auth/credential-authority.js';
 import type { Peer } from '../auth/peer-address.js';
 import { MAX_BUFFERED_OUTBOUND_BYTES } from '../limits.js';
@@ -63,7 +63,7 @@ export class BrowserConnection implements TrackedClient {
     this.#context = context;
     this.remote = !peer.loopback;
     this.peerKey = peerKey;
-    this.#extensions = new ConnectionExtensions((text) => this.deliver(text), context.events, context.publisher);
+    this.#extensions = new ConnectionExtensions((text) => this.deliver(text), context.events, context.publisher, this.remote);
   }
 
   start(): void {
@@ -152,6 +152,8 @@ export class BrowserConnection implements TrackedClient {
         return void events.push(sessionSelected(command.slot));
       case 'select_agent':
         return this.#extensions.press('select', (receipt) => agentSelected(command.agent, receipt));
+      case 'answer_option':
+        return this.#extensions.press('answer', (receipt) => optionPressed(command.ref, command.question, command.option, receipt));
       case 'use_extensions':
         return this.#extensions.use(command.extensions);
       default:
@@ -159,7 +161,7 @@ export class BrowserConnection implements TrackedClient {
     }
   }
 
-  #adminCommand(command: Exclude<ClientCommand, { type: 'authenticate' | 'action' | 'select_session' | 'select_agent' | 'use_extensions' }>): void {
+  #adminCommand(command: Exclude<ClientCommand, { type: 'authenticate' | 'action' | 'select_session' | 'select_agent' | 'answer_option' | 'use_extensions' }>): void {
     if (!this.#peer.loopback) return this.#sendError(WEB_ERRORS.adminRequired);
     const context = this.#context;
     switch (command.type) {
@@ -174,6 +176,9 @@ export class BrowserConnection implements TrackedClient {
         return void context.events.push(experienceRequested(command.kind));
       case 'stop_experience':
         return void context.events.push(experienceStopRequested());
+      case 'share_details':
+        context.publisher.shareDetails(command.enabled);
+        return context.logger.info(`web: paired phones ${command.enabled ? 'now see' : 'no longer see'} what agents ask`);
     }
   }
 

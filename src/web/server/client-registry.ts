@@ -54,6 +54,15 @@ export class ClientRegistry {
     }
   }
 
+  /** To every registered client that asked for `extension`, the text `pick` chooses for it (null: nothing). */
+  broadcastEach(extension: WebExtension, pick: (client: TrackedClient) => string | null): void {
+    for (const client of [...this.#registered]) {
+      if (!client.wants(extension)) continue;
+      const text = pick(client);
+      if (text !== null && !client.deliver(text)) this.forget(client);
+    }
+  }
+
   get registeredCount(): number {
     return this.#registered.size;
   }

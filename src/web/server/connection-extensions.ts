@@ -1,5 +1,5 @@
-import type { ControlAction, PressReceipt, SurfaceEvent } from '../../domain/index.js';
-import { extensionsMessage, pressResultMessage, type WebExtension } from '../protocol/extension-messages.js';
+import type { PressReceipt, SurfaceEvent } from '../../domain/index.js';
+import { extensionsMessage, pressResultMessage, type PressKind, type WebExtension } from '../protocol/extension-messages.js';
 import { encodeServerMessage } from '../protocol/wire-json.js';
 import type { SurfaceEventQueue } from './event-queue.js';
 import type { Publisher } from './publisher.js';
@@ -17,8 +17,11 @@ export class ConnectionExtensions {
   #wanted: ReadonlySet<WebExtension> = new Set();
 
   /** `deliver` sends one encoded message to this connection while it is registered. */
-  constructor(deliver: (text: string) => void, events: SurfaceEventQueue, publisher: Publisher) {
+  readonly #remote: boolean;
+
+  constructor(deliver: (text: string) => void, events: SurfaceEventQueue, publisher: Publisher, remote: boolean) {
     this.#deliver = deliver;
+    this.#remote = remote;
     this.#events = events;
     this.#publisher = publisher;
   }
@@ -33,6 +36,8 @@ export class ConnectionExtensions {
     this.#send(extensionsMessage(extensions));
     const overflow = this.wants('overflow') ? this.#publisher.overflowSnapshot() : null;
     if (overflow !== null) this.#deliver(overflow);
+    const prompt = this.wants('prompts') ? this.#publisher.promptSnapshot({ remote: this.#remote }) : null;
+    if (prompt !== null) this.#deliver(prompt);
   }
 
   /**
@@ -40,7 +45,7 @@ export class ConnectionExtensions {
    * `press_result` answers it: the daemon's once it routed the press, or
    * `dropped` at once if the queue was full.
    */
-  press(press: ControlAction | 'select', event: (receipt?: PressReceipt) => SurfaceEvent): void {
+  press(press: PressKind, event: (receipt?: PressReceipt) => SurfaceEvent): void {
     if (!this.wants('press_results')) {
       this.#events.push(event());
       return;

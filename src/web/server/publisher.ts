@@ -1,11 +1,12 @@
-import type { ShowFrame, SurfaceView } from '../../domain/index.js';
+import type { ShowFrame, SurfacePrompt, SurfaceView } from '../../domain/index.js';
 import { MAX_WEB_MESSAGE_BYTES } from '../limits.js';
 import { endsShowPicture, experienceStateMessage, IDLE_EXPERIENCE_VIEW, type ExperienceView } from '../protocol/experience-message.js';
 import { overflowMessage } from '../protocol/extension-messages.js';
 import { performanceFrameMessage } from '../protocol/performance-message.js';
+import { promptMessage, type PromptDetail } from '../protocol/prompt-message.js';
 import { surfaceMessage } from '../protocol/surface-message.js';
 import { encodeServerMessage } from '../protocol/wire-json.js';
-import type { ClientRegistry } from './client-registry.js';
+import type { ClientRegistry, TrackedClient } from './client-registry.js';
 import type { WebLogger } from './web-logger.js';
 
 /**
@@ -21,6 +22,11 @@ export class Publisher {
   #performance: string | null = null;
   /** The latest `overflow` extension message; sent only when it changes, and only to clients that asked. */
   #overflow: string | null = null;
+  /** The latest `prompt` extension message, with texts and without; sent when it changes, only to clients that asked. */
+  #prompt: { readonly full: string; readonly textless: string } | null = null;
+  #lastPrompt: SurfacePrompt | undefined = undefined;
+  /** The admin setting: paired phones get the texts too. */
+  #detailsShared = false;
 
   constructor(registry: ClientRegistry, logger: WebLogger) {
     this.#registry = registry;
@@ -33,10 +39,47 @@ export class Publisher {
     if (text === null) return;
     this.#surface = text;
     this.#registry.broadcast(text);
+    this.#publishPrompt(view.prompt, false);
     const overflow = this.#encode(overflowMessage(view));
     if (overflow === null || overflow === this.#overflow) return;
     this.#overflow = overflow;
     this.#registry.broadcast(overflow, 'overflow');
+  }
+
+  get detailsShared(): boolean {
+    return this.#detailsShared;
+  }
+
+  /** The admin's choice; every browser that asked for prompts hears of it at once. */
+  shareDetails(enabled: boolean): void {
+    if (enabled === this.#detailsShared) return;
+    this.#detailsShared = enabled;
+    this.#publishPrompt(this.#lastPrompt, true);
+  }
+
+  /** What a client that has just asked for `prompts` needs to catch up. */
+  promptSnapshot(client: Pick<TrackedClient, 'remote'>): string | null {
+    if (this.#prompt === null) this.#prompt = this.#encodePrompt(this.#lastPrompt);
+    return this.#seesDetails(client) ? this.#prompt.full : this.#prompt.textless;
+  }
+
+  #seesDetails(client: Pick<TrackedClient, 'remote'>): boolean {
+    return !client.remote || this.#detailsShared;
+  }
+
+  #publishPrompt(prompt: SurfacePrompt | undefined, force: boolean): void {
+    const encoded = this.#encodePrompt(prompt);
+    this.#lastPrompt = prompt;
+    if (!force && this.#prompt !== null && encoded.full === this.#prompt.full) return;
+    this.#prompt = encoded;
+    this.#registry.broadcastEach('prompts', (client) => (this.#seesDetails(client) ? encoded.full : encoded.textless));
+  }
+
+  /** The texts shrink until the message fits: option descriptions go first, then every text (the shape always fits). */
+  #encodePrompt(prompt: SurfacePrompt | undefined): { readonly full: string; readonly textless: string } {
+    const encode = (detail: PromptDetail) => encodeServerMessage(promptMessage(prompt, detail, this.#detailsShared));
+    const textless = encode('none')!;
+    return { full: encode('full') ?? encode('short') ?? textless, textless };
   }
 
   /** What a client that has just asked for `overflow` needs to catch up. */

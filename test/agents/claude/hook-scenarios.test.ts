@@ -145,8 +145,10 @@ describe('agent-adapters.md Part D', () => {
       const run = await hook;
       expect(run).toMatchObject({ code: 0, stdout: ALLOW });
       const agent = { backend: 'claude', session_id: 'abc123', cwd: '/home/dev/project' };
-      const [first, second, third, ...rest] = daemon.messages();
+      // Pad-Lattice's extension adds one line on the subscription connection: what the request is for.
+      const [first, second, details, third, ...rest] = daemon.messages();
       expect(rest).toEqual([]);
+      expect(details).toEqual({ protocol: 1, type: 'approval_details', agent: { backend: 'claude', session_id: 'abc123' }, request_id: second?.['request_id'], tool: 'Bash', detail: 'npm test' });
       expect(first).toEqual({ protocol: 1, type: 'state', state: 'waiting_for_approval', agent });
       expect(second).toMatchObject({ protocol: 1, type: 'subscribe_actions', agent: { backend: 'claude', session_id: 'abc123' }, actions: ['approve', 'reject'], one_shot: true });
       expect(Object.keys(second ?? {}).sort()).toEqual(['actions', 'agent', 'one_shot', 'protocol', 'request_id', 'type']);
@@ -175,6 +177,7 @@ describe('agent-adapters.md Part D', () => {
     });
 
     it('scenario 46: question tools are reported as waiting for a reply, without a waiter', async () => {
+      // AskUserQuestion with questions the pad can show goes to the pad (question-hooks.test.ts); without them it is as before.
       for (const tool of ['AskUserQuestion', 'ExitPlanMode']) {
         const before = daemon.lines.length;
         const run = await runHook({ session_id: 'abc123', hook_event_name: 'PermissionRequest', tool_name: tool, tool_input: {} }, { args: hookArgs(), env: env() });

@@ -8,7 +8,7 @@ import { cleanUpFakes, delay, privateTempDir, until } from './fake-daemon.js';
 afterEach(cleanUpFakes);
 
 describe('signalTree: Stop reaches the command an agent runs, even in a session of its own', () => {
-  it('signals the grandchildren (one started with setsid) before the child; none of them finishes its work', async () => {
+  it('signals the grandchildren (one started with setsid) and the child; none of them finishes its work', async () => {
     const dir = privateTempDir('pl-tree-');
     const late = (name: string) => join(dir, `${name}.marker`);
     // A stand-in agent running two commands, one of them in a new session, as Codex's sandbox helper does.

@@ -98,11 +98,11 @@ export class WireClient {
 }
 
 /** Polls `probe` until it returns true; fails after `timeoutMs`. For effects that land asynchronously (disconnect clean-up, loop ticks). */
-export async function eventually(probe: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
+export async function eventually(probe: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition', intervalMs = 10): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await probe()) return;
     if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeDaemonCommand } from '../../../src/cli/commands/daemon.js';
 import { makeWebCommand } from '../../../src/cli/commands/web.js';
+import type { SurfaceBackends } from '../../../src/cli/daemon-surfaces.js';
 import type { DaemonCommandDeps } from '../../../src/cli/serve-daemon.js';
 import { PadLatticeClient } from '../../../src/client/index.js';
 import { startDaemon, type DaemonHandle } from '../../../src/daemon/daemon.js';
@@ -53,6 +54,8 @@ export interface PadCommandOptions {
   /** Another app bundle than dist/web-app (which `npm run build` writes). */
   readonly assetRoot?: string;
   readonly midiBackend?: () => MidiBackend;
+  /** Mock serial ports and HID devices instead of the machine's. */
+  readonly surfaceBackends?: SurfaceBackends;
   /** Default: opening a browser fails the test. */
   readonly openBrowser?: DaemonCommandDeps['openBrowser'];
   /**
@@ -108,6 +111,7 @@ export async function startPadCommand(name: 'web' | 'daemon', args: readonly str
         throw new Error('--no-open was given, yet the command tried to open a browser');
       }),
     ...(options.midiBackend === undefined ? {} : { midiBackend: options.midiBackend }),
+    ...options.surfaceBackends,
   };
   const command = name === 'web' ? makeWebCommand(deps) : makeDaemonCommand(deps);
   const io = captureIo('', { NO_COLOR: '1' });

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, makeShowColor, makeSurfaceView } from '../../../src/domain/index.js';
+import { AGENT_STATES, APPROVAL_TIERS, CONTROL_ACTIONS, IDENTITY_ACCENTS, makeShowColor, makeSurfaceView } from '../../../src/domain/index.js';
 import { WEB_ERRORS } from '../../../src/web/protocol/errors.js';
 import { experienceStateMessage } from '../../../src/web/protocol/experience-message.js';
 import { WEB_EXTENSIONS, extensionsMessage, overflowMessage, pressResultMessage } from '../../../src/web/protocol/extension-messages.js';
 import { performanceFrameMessage } from '../../../src/web/protocol/performance-message.js';
+import { promptMessage } from '../../../src/web/protocol/prompt-message.js';
 import { REMOTE_REVOKED_MESSAGE, authenticatedMessage, errorMessage, pairingMessage } from '../../../src/web/protocol/server-messages.js';
 import { surfaceMessage } from '../../../src/web/protocol/surface-message.js';
 
@@ -59,8 +60,10 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
   fc.subarray([...WEB_EXTENSIONS]).map(extensionsMessage),
   fc
     .tuple(
-      fc.constantFrom(...CONTROL_ACTIONS, 'select' as const),
+      fc.constantFrom(...CONTROL_ACTIONS, 'select' as const, 'answer' as const),
       fc.oneof(
+        fc.record({ kind: fc.constant('answered' as const), option: fc.nat(7), agent: pressTarget }),
+        fc.record({ kind: fc.constant('not_answered' as const), reason: fc.constantFrom('gone' as const, 'answered' as const, 'no_option' as const, 'not_delivered' as const) }),
         fc.constant('dropped' as const),
         fc.record({ kind: fc.constant('delivered' as const), action: fc.constantFrom(...CONTROL_ACTIONS), agent: pressTarget }),
         fc.record({
@@ -83,5 +86,32 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
       ),
     })
     .map(({ overflowCount, overflow }) => overflowMessage({ ...makeSurfaceView({ selectedState: null, overflowCount }), overflow })),
+  fc
+    .tuple(
+      fc.oneof(
+        fc.constant(undefined),
+        fc.record({
+          kind: fc.constant('approval' as const),
+          tier: fc.constantFrom(...APPROVAL_TIERS),
+          tool: fc.string({ maxLength: 20 }),
+          description: fc.string({ maxLength: 160 }),
+        }),
+        fc.record({
+          kind: fc.constant('question' as const),
+          ref: fc.nat(),
+          questionIndex: fc.nat(7),
+          questionCount: fc.integer({ min: 1, max: 8 }),
+          question: fc.record({
+            question: fc.string({ maxLength: 40 }),
+            header: fc.string({ maxLength: 10 }),
+            options: fc.array(fc.record({ label: fc.string({ maxLength: 20 }), description: fc.string({ maxLength: 20 }) }), { minLength: 1, maxLength: 8 }),
+            multiSelect: fc.boolean(),
+          }),
+        }),
+      ),
+      fc.constantFrom('full' as const, 'short' as const, 'none' as const),
+      fc.boolean(),
+    )
+    .map(([prompt, detail, shared]) => promptMessage(prompt, detail, shared)),
 );
 

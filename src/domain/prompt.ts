@@ -1,0 +1,56 @@
+/**
+ * What the selected agent asks of its user right now, beyond its state: an
+ * approval described well enough to decide, or a multiple-choice question
+ * the pad can answer. A Pad-Lattice extension (README, "Questions and
+ * approval details"): Visual Protocol 1 has no counterpart, so a surface
+ * that does not know it simply shows the state glyph.
+ */
+
+/** How much an approval can change, computed locally from the tool and its command (src/requests/classify.ts). */
+export const APPROVAL_TIERS = ['read_only', 'edit', 'network', 'destructive'] as const;
+export type ApprovalTier = (typeof APPROVAL_TIERS)[number];
+
+export const isApprovalTier = (value: unknown): value is ApprovalTier => (APPROVAL_TIERS as readonly unknown[]).includes(value);
+
+/** Options one question may offer on the pad: one pad each, in the 8 rows of the glyph area. */
+export const MAX_QUESTION_OPTIONS = 8;
+/** Questions one request may ask; the pad shows them one at a time. */
+export const MAX_QUESTIONS = 8;
+
+export interface QuestionOption {
+  readonly label: string;
+  /** '' when the agent gave none. */
+  readonly description: string;
+}
+
+/** One question of a request, as the agent asked it (texts already bounded for display). */
+export interface Question {
+  readonly question: string;
+  /** A short title ('' when none). */
+  readonly header: string;
+  /** 1..MAX_QUESTION_OPTIONS options. */
+  readonly options: readonly QuestionOption[];
+  /** The agent accepts several options; a pad press answers with the one pressed. */
+  readonly multiSelect: boolean;
+}
+
+export interface ApprovalPrompt {
+  readonly kind: 'approval';
+  readonly tier: ApprovalTier;
+  /** The tool's name as the agent reports it (`Bash`, `Edit`, …). */
+  readonly tool: string;
+  /** Sanitized: secrets redacted, whitespace collapsed, truncated. */
+  readonly description: string;
+}
+
+export interface QuestionPrompt {
+  readonly kind: 'question';
+  /** Opaque and never reused while the daemon runs; an `option_pressed` event names it. */
+  readonly ref: number;
+  /** Which question of the request is shown (the first one not answered yet). */
+  readonly questionIndex: number;
+  readonly questionCount: number;
+  readonly question: Question;
+}
+
+export type SurfacePrompt = ApprovalPrompt | QuestionPrompt;

@@ -1,0 +1,81 @@
+import { byId, element } from './dom.js';
+import type { PromptJson, PromptMessage } from './messages.js';
+
+export interface PromptInput {
+  answer(ref: number, question: number, option: number): void;
+  shareDetails(enabled: boolean): void;
+}
+
+const TIER_WORDS: Readonly<Record<string, string>> = { read_only: 'Read-only', edit: 'Edits files', network: 'Network', destructive: 'Destructive' };
+
+/**
+ * What the selected agent asks, beside the pad (our `prompts` extension):
+ * a question with its options as buttons (the numbers match the pads), or
+ * what an approval is for with its tier, right by Approve and Reject. Texts
+ * a phone may not see arrive as null; the page then says so. On the admin
+ * page a switch lets paired phones see them too.
+ */
+export class PromptPanel {
+  readonly #input: PromptInput;
+  #shown = '';
+
+  constructor(input: PromptInput) {
+    this.#input = input;
+    byId<HTMLInputElement>('share-details').addEventListener('change', (event) => input.shareDetails((event.target as HTMLInputElement).checked));
+  }
+
+  /** The option numbers to write on the canvas pads, keyed `x,y`. */
+  static marks(prompt: PromptJson | null): Map<string, string> {
+    if (prompt?.kind !== 'question') return new Map();
+    return new Map(prompt.options.map((option) => [`${option.x},${option.y}`, String(option.index)]));
+  }
+
+  update(message: PromptMessage | null, admin: boolean, live: boolean): void {
+    byId('share-row').hidden = !admin;
+    byId<HTMLInputElement>('share-details').checked = message?.details_shared ?? false;
+    const prompt = live ? (message?.prompt ?? null) : null;
+    const key = JSON.stringify(prompt);
+    if (key === this.#shown) return;
+    this.#shown = key;
+    const panel = byId('prompt-panel');
+    const body = byId('prompt-body');
+    panel.hidden = prompt === null;
+    body.replaceChildren();
+    panel.dataset['kind'] = prompt?.kind ?? '';
+    if (prompt === null) return;
+    if (prompt.kind === 'approval') this.#approval(body, prompt);
+    else this.#question(body, prompt);
+  }
+
+  #approval(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'approval' }>): void {
+    byId('prompt-heading').textContent = 'Approve or reject';
+    const tier = element('span', 'tier', TIER_WORDS[prompt.tier] ?? prompt.tier);
+    tier.dataset['tier'] = prompt.tier;
+    tier.id = 'approval-tier';
+    const what = element('p', 'approval-line');
+    what.append(tier, ' ', element('strong', 'approval-tool', prompt.tool ?? 'A tool'));
+    const detail = element('code', 'approval-detail', prompt.description ?? 'Details are shown on the computer running Pad-Lattice.');
+    detail.id = 'approval-detail';
+    body.append(what, detail);
+  }
+
+  #question(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'question' }>): void {
+    const count = prompt.question_count > 1 ? ` (${prompt.question_index + 1} of ${prompt.question_count})` : '';
+    byId('prompt-heading').textContent = `${prompt.header ?? 'Question'}${count}`;
+    body.append(element('p', 'question-text', prompt.question ?? 'The question is shown on the computer running Pad-Lattice; the pads are numbered like its options.'));
+    const list = element('ol', 'options');
+    for (const option of prompt.options) {
+      const button = element('button', 'option');
+      button.type = 'button';
+      button.dataset['option'] = String(option.index);
+      button.append(element('span', 'option-index', String(option.index)), element('span', 'option-label', option.label ?? `Option ${option.index}`));
+      if (option.description !== null) button.append(element('span', 'option-description', option.description));
+      button.addEventListener('click', () => this.#input.answer(prompt.ref, prompt.question_index, option.index - 1));
+      const item = element('li');
+      item.append(button);
+      list.append(item);
+    }
+    body.append(list);
+    if (prompt.multi_select) body.append(element('p', 'hint', 'Several answers are allowed; the pad sends the one you press. Pick more in the terminal.'));
+  }
+}
