@@ -4,7 +4,7 @@ import { startDaemon, type DaemonHandle, type DaemonOptions } from '../daemon/da
 import { defaultAccentStorePath } from '../daemon/control-plane/accent-store-path.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
-import { runUntilSignalled } from '../daemon/shutdown-signals.js';
+import { holdStopSignals, runUntilSignalled, type EarlyStopSignals } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
 import { defaultSocketPath } from '../daemon/wire/index.js';
 import type { Surface } from '../daemon/surface.js';
@@ -46,7 +46,9 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
 
 export interface DaemonCommandDeps extends SurfaceBackends {
   readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
-  readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger) => Promise<string>;
+  readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger, early: EarlyStopSignals | null) => Promise<string>;
+  /** Default: none; the real daemon holds stop signals from before it listens (see `holdStopSignals`). */
+  readonly holdStopSignals?: (logger: DaemonLogger) => EarlyStopSignals;
   /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */
   readonly midiBackend?: () => MidiBackend;
   /** Default: the real bridge (web-surface-protocol-1.md). */
@@ -56,7 +58,7 @@ export interface DaemonCommandDeps extends SurfaceBackends {
 }
 
 /** The real daemon, run until a stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT); every other step at its default. */
-export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled };
+export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled, holdStopSignals };
 
 type CoreValues = {
   socket?: string;
@@ -130,16 +132,19 @@ export interface DaemonRun {
 export async function serveDaemonCommand(run: DaemonRun, openSurfaces: OpenSurfaces): Promise<number> {
   const logger: DaemonLogger = lineLogger(run.io.stderr, run.command, run.json);
   const { audioFeedback, ...options } = run.settings;
+  // The socket answers before start() resolves: a stop signal in between must not find Node's default handler.
+  const early = run.deps.holdStopSignals?.(logger) ?? null;
   let handle: DaemonHandle;
   try {
     handle = await run.deps.start({ ...options, surfacesLater: true, logger });
   } catch (error) {
+    early?.release();
     const problem = error instanceof SocketStartupError ? error.message : socketProblem(error, options.socketPath ?? defaultSocketPath(run.io.env));
     if (problem === null) throw error;
     logger.error(problem);
     return EXIT.failure;
   }
-  const stopped = run.deps.waitForStop(handle, logger);
+  const stopped = run.deps.waitForStop(handle, logger, early);
   // Awaited only once the surfaces are attached; a stop that fails before that must not go unhandled.
   stopped.catch(() => undefined);
   let attached: { release(): Promise<void> } | null;
