@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/main.js';
 import { COMMANDS } from '../src/cli/commands/index.js';
-import type { Command } from '../src/cli/command.js';
+import { loadCommand, type Command } from '../src/cli/command.js';
 import { UsageError } from '../src/cli/command.js';
 import { captureIo } from './helpers/capture-io.js';
 
@@ -55,6 +55,10 @@ describe('every pad-lattice command', () => {
     const io = captureIo();
     expect(await runCli(['--help'], io.io)).toBe(0);
     for (const name of names) expect(io.stdout()).toMatch(new RegExp(`^  ${name} `, 'm'));
+  });
+
+  it('loads, under each listed name, the command of that name', async () => {
+    for (const entry of COMMANDS) expect((await loadCommand(entry)).name).toBe(entry.name);
   });
 
   it.each(COMMANDS.map((c) => [c.name]))('%s has --help text and exits 0 for it', async (name) => {

@@ -1,7 +1,8 @@
 import type { LatencySummary } from './latency.js';
 import type { BenchReport } from './results.js';
 import type { EndToEndLatencies } from './suites/end-to-end.js';
-import { formatTable, integer, micros, percent, type Column } from './table.js';
+import { formatAgents } from './format-agents.js';
+import { formatTable, integer, latencyCells, left, micros, percent, ratio, right } from './table.js';
 import type { TargetCheck } from './targets.js';
 import { USB_EVENT_PACKETS_PER_MS } from './usb-midi.js';
 
@@ -13,8 +14,6 @@ export interface ReportStyle {
   red(text: string): string;
 }
 
-const left = (header: string): Column => ({ header, align: 'left' });
-const right = (header: string): Column => ({ header, align: 'right' });
 const OPS_COLUMNS = [right('ops/s'), right('mean µs'), right('±%')];
 
 function opsCells(result: { opsPerSecond: number; meanNs: number; rmePercent: number }): string[] {
@@ -22,7 +21,7 @@ function opsCells(result: { opsPerSecond: number; meanNs: number; rmePercent: nu
 }
 
 function latencyRow(name: string, latency: LatencySummary): string[] {
-  return [name, integer(latency.count), ...[latency.p50, latency.p90, latency.p99, latency.p999, latency.max].map(micros)];
+  return [name, ...latencyCells(latency)];
 }
 
 function endToEndRows(placement: string, latencies: EndToEndLatencies): string[][] {
@@ -41,57 +40,97 @@ function limitText(target: TargetCheck): string {
 }
 
 function measuredText(target: TargetCheck): string {
-  if (target.unit === 'msg/s') return `${integer(target.measured)} ${target.unit}`;
-  return `${target.unit === '%' ? percent(target.measured) : micros(target.measured)} ${target.unit}`;
+  switch (target.unit) {
+    case 'msg/s':
+      return `${integer(target.measured)} ${target.unit}`;
+    case '%':
+      return `${percent(target.measured)} ${target.unit}`;
+    case '×':
+      return `${ratio(target.measured)} ${target.unit}`;
+    case 'ms':
+      return `${target.measured.toFixed(1)} ${target.unit}`;
+    default:
+      return `${micros(target.measured)} ${target.unit}`;
+  }
 }
 
-/** The human-readable report: one titled table per suite, then the targets. */
+type Title = (name: string, detail: string) => string;
+
+function sectionsOf(report: BenchReport, style: ReportStyle, title: Title): string[] {
+  const { compile, render, show, endToEnd, burst, wireTime, agents } = report;
+  const sections: string[] = [];
+  if (compile) sections.push(title('compile', 'one SurfaceView → Visual Protocol frame') + '\n' + formatTable(OPS_COLUMNS, [opsCells(compile)]));
+  if (render) {
+    sections.push(
+      title('render', 'compile + diff + encode into a null port, on a stream of changing views') +
+        '\n' +
+        formatTable(
+          [left('profile'), ...OPS_COLUMNS, right('msgs/render'), right('bytes/render')],
+          render.map((r) => [r.profile, ...opsCells(r), r.messagesPerRender.toFixed(1), r.bytesPerRender.toFixed(1)]),
+        ),
+    );
+  }
+  if (show) {
+    sections.push(
+      title('show', 'one full-surface RGB Show frame, every light changing → batched SysEx') +
+        '\n' +
+        formatTable(
+          [left('profile'), ...OPS_COLUMNS, right('lights'), right('batch'), right('sysex'), right('bytes')],
+          show.map((r) => [r.profile, ...opsCells(r), String(r.lights), String(r.batchSize), String(r.frame.sysexMessages), String(r.frame.bytes)]),
+        ),
+    );
+  }
+  if (endToEnd) {
+    sections.push(
+      title('end to end', `real Unix socket, ${endToEnd.profile}, poll interval ${endToEnd.pollIntervalMs} ms; latencies in µs`) +
+        '\n' +
+        formatTable(
+          [left('server in'), left('path'), right('n'), right('p50'), right('p90'), right('p99'), right('p99.9'), right('max')],
+          [...endToEndRows('child process', endToEnd.crossProcess), ...endToEndRows('this process', endToEnd.inProcess)],
+        ),
+    );
+  }
+  if (burst) {
+    sections.push(
+      title('burst', `${burst.clients} clients on ${burst.profile}, daemon in this process`) +
+        '\n' +
+        formatTable(
+          [right('messages'), right('handled'), right('errors'), right('seconds'), right('messages/s'), right('renders')],
+          [[integer(burst.messages), integer(burst.handled), String(burst.errors), burst.seconds.toFixed(3), integer(burst.messagesPerSecond), integer(burst.renders)]],
+        ),
+    );
+  }
+  if (wireTime) {
+    sections.push(
+      title('wire time', `USB full-speed MIDI at ${USB_EVENT_PACKETS_PER_MS} event packets/ms beside the CPU time to make the frame`) +
+        '\n' +
+        formatTable(
+          [left('profile'), left('frame'), right('msgs'), right('bytes'), right('packets'), right('wire µs'), right('CPU µs'), right('CPU/wire %')],
+          wireTime.map((r) => [
+            r.profile,
+            r.kind,
+            String(r.messages),
+            String(r.bytes),
+            String(r.usbPackets),
+            micros(r.wireMs * 1000),
+            micros(r.cpuUs),
+            percent(r.cpuPercentOfWire),
+          ]),
+        ),
+    );
+  }
+  if (agents) sections.push(formatAgents(agents, title));
+  return sections;
+}
+
+/** The human-readable report: one titled table per suite that ran, then the targets. */
 export function formatReport(report: BenchReport, style: ReportStyle): string {
-  const { machine, endToEnd, burst } = report;
-  const title = (name: string, detail: string) => `${style.bold(name)}  ${style.dim(detail)}`;
+  const { machine } = report;
+  const title: Title = (name, detail) => `${style.bold(name)}  ${style.dim(detail)}`;
   const sections = [
-    `pad-lattice ${report.version} bench (${report.mode}): Node ${machine.node}, ${machine.platform} ${machine.arch}, ` +
+    `pad-lattice ${report.version} bench (${report.mode}), ${report.startedAt}: Node ${machine.node}, ${machine.platform} ${machine.arch}, ` +
       `${machine.cpus} CPUs (${machine.cpuModel}), load ${machine.loadAverage.join(' ')}`,
-    title('compile', 'one SurfaceView → Visual Protocol frame') + '\n' + formatTable(OPS_COLUMNS, [opsCells(report.compile)]),
-    title('render', 'compile + diff + encode into a null port, on a stream of changing views') +
-      '\n' +
-      formatTable(
-        [left('profile'), ...OPS_COLUMNS, right('msgs/render'), right('bytes/render')],
-        report.render.map((r) => [r.profile, ...opsCells(r), r.messagesPerRender.toFixed(1), r.bytesPerRender.toFixed(1)]),
-      ),
-    title('show', 'one full-surface RGB Show frame, every light changing → batched SysEx') +
-      '\n' +
-      formatTable(
-        [left('profile'), ...OPS_COLUMNS, right('lights'), right('batch'), right('sysex'), right('bytes')],
-        report.show.map((r) => [r.profile, ...opsCells(r), String(r.lights), String(r.batchSize), String(r.frame.sysexMessages), String(r.frame.bytes)]),
-      ),
-    title('end to end', `real Unix socket, ${endToEnd.profile}, poll interval ${endToEnd.pollIntervalMs} ms; latencies in µs`) +
-      '\n' +
-      formatTable(
-        [left('server in'), left('path'), right('n'), right('p50'), right('p90'), right('p99'), right('p99.9'), right('max')],
-        [...endToEndRows('child process', endToEnd.crossProcess), ...endToEndRows('this process', endToEnd.inProcess)],
-      ),
-    title('burst', `${burst.clients} clients on ${burst.profile}`) +
-      '\n' +
-      formatTable(
-        [right('messages'), right('handled'), right('errors'), right('seconds'), right('messages/s'), right('renders')],
-        [[integer(burst.messages), integer(burst.handled), String(burst.errors), burst.seconds.toFixed(3), integer(burst.messagesPerSecond), integer(burst.renders)]],
-      ),
-    title('wire time', `USB full-speed MIDI at ${USB_EVENT_PACKETS_PER_MS} event packets/ms beside the CPU time to make the frame`) +
-      '\n' +
-      formatTable(
-        [left('profile'), left('frame'), right('msgs'), right('bytes'), right('packets'), right('wire µs'), right('CPU µs'), right('CPU/wire %')],
-        report.wireTime.map((r) => [
-          r.profile,
-          r.kind,
-          String(r.messages),
-          String(r.bytes),
-          String(r.usbPackets),
-          micros(r.wireMs * 1000),
-          micros(r.cpuUs),
-          percent(r.cpuPercentOfWire),
-        ]),
-      ),
+    ...sectionsOf(report, style, title),
     title('targets', 'each on the worst case measured') +
       '\n' +
       formatTable(

@@ -1,3 +1,4 @@
+import type { AgentsResult } from './suites/agents.js';
 import type { BurstResult } from './suites/burst.js';
 import type { CompileResult } from './suites/compile.js';
 import type { EndToEndResult } from './suites/end-to-end.js';
@@ -17,13 +18,15 @@ export interface MachineInfo {
   readonly loadAverage: readonly number[];
 }
 
+/** Each suite's figures; a suite not chosen with `--suite` is absent. */
 export interface BenchResults {
-  readonly compile: CompileResult;
-  readonly render: readonly RenderResult[];
-  readonly show: readonly ShowResult[];
-  readonly endToEnd: EndToEndResult;
-  readonly burst: BurstResult;
-  readonly wireTime: readonly WireTimeResult[];
+  readonly compile?: CompileResult;
+  readonly render?: readonly RenderResult[];
+  readonly show?: readonly ShowResult[];
+  readonly endToEnd?: EndToEndResult;
+  readonly burst?: BurstResult;
+  readonly wireTime?: readonly WireTimeResult[];
+  readonly agents?: AgentsResult;
 }
 
 /** The `--json` document. */

@@ -1,3 +1,4 @@
+import type { WorkloadSettings } from './agent-workloads.js';
 import type { OpsBudget } from './ops.js';
 
 /** How much of everything one run does: `full` for figures worth quoting, `quick` so CI keeps the bench working. */
@@ -11,6 +12,10 @@ export interface BenchSettings {
   readonly burstClients: number;
   /** Total over all clients; a multiple of burstClients. */
   readonly burstMessages: number;
+  /** The agents suite: each daemon command's round trips and burst, per workload. */
+  readonly agents: WorkloadSettings;
+  /** Starts of each daemon command timed from spawn to first answer, before the workloads (which add one each). */
+  readonly startupRuns: number;
 }
 
 export const FULL_SETTINGS: BenchSettings = {
@@ -20,6 +25,8 @@ export const FULL_SETTINGS: BenchSettings = {
   latencyWarmup: 200,
   burstClients: 10,
   burstMessages: 100_000,
+  agents: { samples: 1_000, warmup: 100, gapMs: 20, burstMessages: 20_000, burstWarmup: 5_000 },
+  startupRuns: 5,
 };
 
 export const QUICK_SETTINGS: BenchSettings = {
@@ -29,4 +36,6 @@ export const QUICK_SETTINGS: BenchSettings = {
   latencyWarmup: 10,
   burstClients: 10,
   burstMessages: 10_000,
+  agents: { samples: 30, warmup: 5, gapMs: 2, burstMessages: 500, burstWarmup: 50 },
+  startupRuns: 1,
 };

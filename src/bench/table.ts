@@ -1,8 +1,13 @@
+import type { LatencySummary } from './latency.js';
+
 /** A column: its header and whether its cells line up on the right (numbers) or the left (names). */
 export interface Column {
   readonly header: string;
   readonly align: 'left' | 'right';
 }
+
+export const left = (header: string): Column => ({ header, align: 'left' });
+export const right = (header: string): Column => ({ header, align: 'right' });
 
 /** Monospace table, two spaces between columns, indented by two; `visibleLength` ignores colour escapes. */
 export function formatTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
@@ -37,3 +42,15 @@ export function micros(value: number): string {
 export function percent(value: number): string {
   return value < 10 ? value.toFixed(2) : value.toFixed(1);
 }
+
+/** A ratio with three significant digits: 0.0412, 0.213, 12.3, 154. */
+export function ratio(value: number): string {
+  return value >= 100 ? integer(value) : value.toPrecision(3);
+}
+
+/** n, p50, p90, p99, p99.9, max of a latency in µs: the cells under LATENCY_COLUMNS. */
+export function latencyCells(latency: LatencySummary): string[] {
+  return [integer(latency.count), ...[latency.p50, latency.p90, latency.p99, latency.p999, latency.max].map(micros)];
+}
+
+export const LATENCY_COLUMNS: readonly Column[] = [right('n'), right('p50'), right('p90'), right('p99'), right('p99.9'), right('max')];

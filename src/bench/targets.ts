@@ -17,18 +17,39 @@ function check(name: string, comparison: TargetCheck['comparison'], limit: numbe
 
 const worst = (values: readonly number[]) => Math.max(...values);
 
+/** Spawn to first answer of our daemon, judged on the median start. */
+export const STARTUP_LIMIT_MS = 300;
+/** Against a compared daemon: our round-trip p99 at most a quarter of its, our burst at least ten times its. */
+export const P99_RATIO_LIMIT = 0.25;
+export const BURST_RATIO_LIMIT = 10;
+/** The workloads the comparison targets are judged on: few agents, and more identities than Scenes. */
+export const COMPARED_WORKLOADS: readonly string[] = ['4 agents', '100 identities'];
+
 /**
- * The targets, each judged on the worst case the run saw (slowest profile,
- * worst frame); end to end, with client and daemon in separate processes, as agents run.
+ * The targets of the suites that ran, each judged on the worst case the run
+ * saw (slowest profile, worst frame); end to end, with client and daemon in
+ * separate processes, as agents run.
  */
 export function checkTargets(results: BenchResults): TargetCheck[] {
-  return [
-    check('compile', '<=', 1, results.compile.meanNs / 1000, 'µs'),
-    check('render (slowest profile)', '<=', 10, worst(results.render.map((r) => r.meanNs)) / 1000, 'µs'),
-    check('Show RGB frame (slowest profile)', '<=', 10, worst(results.show.map((r) => r.meanNs)) / 1000, 'µs'),
-    check('end to end p99, separate processes: write → state_ack', '<=', 250, results.endToEnd.crossProcess.ack.p99, 'µs'),
-    check('end to end p99, separate processes: write → last frame byte', '<=', 250, results.endToEnd.crossProcess.frame.p99, 'µs'),
-    check('burst', '>=', 200_000, results.burst.messagesPerSecond, 'msg/s'),
-    check('CPU per frame / USB wire time (worst)', '<=', 1, worst(results.wireTime.map((r) => r.cpuPercentOfWire)), '%'),
-  ];
+  const checks: TargetCheck[] = [];
+  const { compile, render, show, endToEnd, burst, wireTime, agents } = results;
+  if (compile) checks.push(check('compile', '<=', 1, compile.meanNs / 1000, 'µs'));
+  if (render) checks.push(check('render (slowest profile)', '<=', 10, worst(render.map((r) => r.meanNs)) / 1000, 'µs'));
+  if (show) checks.push(check('Show RGB frame (slowest profile)', '<=', 10, worst(show.map((r) => r.meanNs)) / 1000, 'µs'));
+  if (endToEnd) {
+    checks.push(check('end to end p99, separate processes: write → state_ack', '<=', 250, endToEnd.crossProcess.ack.p99, 'µs'));
+    checks.push(check('end to end p99, separate processes: write → last frame byte', '<=', 250, endToEnd.crossProcess.frame.p99, 'µs'));
+  }
+  if (burst) checks.push(check('burst', '>=', 200_000, burst.messagesPerSecond, 'msg/s'));
+  if (wireTime) checks.push(check('CPU per frame / USB wire time (worst)', '<=', 1, worst(wireTime.map((r) => r.cpuPercentOfWire)), '%'));
+  if (agents) {
+    const ours = agents.daemons[0]!;
+    checks.push(check(`spawn → first answer, ${ours.name} (median of ${ours.startupMs.length} starts)`, '<=', STARTUP_LIMIT_MS, ours.startupMedianMs, 'ms'));
+    const other = agents.daemons[1]?.name ?? 'other';
+    for (const ratio of (agents.ratios ?? []).filter((r) => COMPARED_WORKLOADS.includes(r.workload))) {
+      checks.push(check(`${ratio.workload}: round-trip p99, ours ÷ ${other}`, '<=', P99_RATIO_LIMIT, ratio.p99Ratio, '×'));
+      checks.push(check(`${ratio.workload}: burst, ours ÷ ${other}`, '>=', BURST_RATIO_LIMIT, ratio.burstRatio, '×'));
+    }
+  }
+  return checks;
 }

@@ -19,6 +19,22 @@ export interface Command {
   run(args: readonly string[], io: CliIo): Promise<number>;
 }
 
+/**
+ * A command known by name whose module is imported only when it runs or shows
+ * its help, so starting one command (the daemon, a hook) never loads them all.
+ */
+export interface LazyCommand {
+  readonly name: string;
+  load(): Promise<Command>;
+}
+
+export type CommandEntry = Command | LazyCommand;
+
+/** The command itself, importing its module if it is lazy. */
+export function loadCommand(entry: CommandEntry): Promise<Command> {
+  return 'load' in entry ? entry.load() : Promise.resolve(entry);
+}
+
 /** Thrown by argument parsing; main prints it with the command's usage hint and exits 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';

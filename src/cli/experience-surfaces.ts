@@ -4,7 +4,8 @@ import type { MidiBackend } from '../midi/midi-port.js';
 import { parsePortSpec } from '../midi/port-spec.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
 import { UsageError, type CliIo } from './command.js';
-import { browserPadFlagsGiven, browserPadProblem, browserPadSettings, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
+import { browserPadProblem, startBrowserPad, type StartBridge } from './browser-pad.js';
+import { browserPadFlagsGiven, browserPadSettings, type BrowserPadSettings } from './browser-pad-flags.js';
 import { openControllers, type Controllers } from './controllers.js';
 import type { SurfaceBackends, SurfaceValues as SerialHidValues } from './daemon-surfaces.js';
 

@@ -1,17 +1,23 @@
 #!/usr/bin/env node
-import { EXIT, UsageError, type CliIo, type Command } from './command.js';
+import { EXIT, UsageError, loadCommand, type CliIo, type CommandEntry } from './command.js';
 import { runIfEntryPoint } from '../support/entry-point.js';
 import { COMMAND_GROUPS, COMMANDS, type CommandGroup } from './commands/index.js';
 import { PACKAGE_VERSION } from '../package-info.js';
 import { errorMessage } from '../support/error-message.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
 
-function mainHelp(groups: readonly CommandGroup[]): string {
+/** The command list with each summary; it loads every command, which only the overview needs. */
+async function mainHelp(groups: readonly CommandGroup[]): Promise<string> {
   const width = Math.max(4, ...groups.flatMap((g) => g.commands.map((c) => c.name.length)));
-  const sections = groups
-    .filter((g) => g.commands.length > 0)
-    .map((g) => `${g.title}:\n${g.commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}`)
-    .join('\n\n');
+  const listed = await Promise.all(
+    groups
+      .filter((g) => g.commands.length > 0)
+      .map(async (g) => {
+        const commands = await Promise.all(g.commands.map(loadCommand));
+        return `${g.title}:\n${commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}`;
+      }),
+  );
+  const sections = listed.join('\n\n');
   return `pad-lattice ${PACKAGE_VERSION}: a tactile control surface for AI coding agents
 
 Usage: pad-lattice <command> [options]
@@ -23,23 +29,24 @@ Exit codes: 0 success, 1 failure, 2 usage error, 3 daemon or device unavailable.
 `;
 }
 
-export async function runCli(argv: readonly string[], io: CliIo, commands: readonly Command[] = COMMANDS): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIo, commands: readonly CommandEntry[] = COMMANDS): Promise<number> {
   // A caller's own command list (tests) is listed as one group.
   const groups = commands === COMMANDS ? COMMAND_GROUPS : [{ title: 'Commands', commands }];
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(mainHelp(groups));
+    io.stdout.write(await mainHelp(groups));
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   if (name === '--version' || name === '-V') {
     io.stdout.write(`${PACKAGE_VERSION}\n`);
     return EXIT.ok;
   }
-  const command = commands.find((c) => c.name === name);
-  if (command === undefined) {
+  const entry = commands.find((c) => c.name === name);
+  if (entry === undefined) {
     io.stderr.write(`pad-lattice: unknown command ${JSON.stringify(name)}. Run 'pad-lattice --help' for the list.\n`);
     return EXIT.usage;
   }
+  const command = await loadCommand(entry);
   // Arguments after `--` belong to a child program (`pad-lattice codex -- --help` asks Codex, not us).
   const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
   if (own.includes('--help') || own.includes('-h')) {

@@ -8,17 +8,12 @@ import { holdStopSignals, runUntilSignalled, type EarlyStopSignals } from '../da
 import { SocketStartupError } from '../daemon/socket/index.js';
 import { defaultSocketPath } from '../daemon/wire/index.js';
 import type { Surface } from '../daemon/surface.js';
-import { ManifestError } from '../experiences/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import type { SurfaceBackends } from './daemon-surfaces.js';
-import { startWebBridge, type WebBridge } from '../web/index.js';
-import { announceBrowserPad, browserPadProblem, openInBrowser, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
-import { planAdminToken } from './admin-token.js';
-import type { AdminLinkSettings } from './admin-link.js';
-import type { Controllers } from './controllers.js';
+import type { WebBridge } from '../web/index.js';
+import type { StartBridge } from './browser-pad.js';
 import { lineLogger } from './log-lines.js';
 import { socketProblem } from './socket-problem.js';
-import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';
 
 /** The options every daemon-running command (`daemon`, `web`) shares. */
 export const DAEMON_CORE_OPTIONS = {
@@ -39,7 +34,8 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
                           0 disables)
   --identity-store PATH   accent preference file (default
                           $XDG_STATE_HOME/pad-lattice/identities.json, else
-                          ~/.local/state/pad-lattice/identities.json)
+                          ~/.local/state/pad-lattice/identities.json); written
+                          at most once a second, and when the daemon stops
   --activity-motion       slowly re-render a running selected session
   --audio-feedback        play earcons for agent states and presses, the Demo's
                           earcons and the Show's score on this machine (through
@@ -51,7 +47,7 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
 export interface DaemonCommandDeps extends SurfaceBackends {
   readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
   readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger, early: EarlyStopSignals | null) => Promise<string>;
-  /** Default: none; the real daemon holds stop signals from its first step (see `holdStopSignals`). */
+  /** Default: none; the real daemon holds stop signals from before it listens (see `holdStopSignals`). */
   readonly holdStopSignals?: (logger: DaemonLogger) => EarlyStopSignals;
   /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */
   readonly midiBackend?: () => MidiBackend;
@@ -74,7 +70,7 @@ type CoreValues = {
 };
 
 /** The daemon options the flags ask for, minus surfaces; checked before anything is opened, so a typo leaks nothing. */
-export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'experience' | 'earcons' | 'logger'> & {
+export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'surfacesLater' | 'experience' | 'earcons' | 'logger'> & {
   readonly audioFeedback: boolean;
   /** The CLI always has an identity store; the browser pad keeps its admin token beside it. */
   readonly identityStorePath: string;
@@ -94,17 +90,6 @@ export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   };
 }
 
-/** The packaged Demo and Show, or null (reported) when the installation is broken. */
-async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<PackagedExperiences | null> {
-  try {
-    return await loadPackagedExperiences();
-  } catch (error) {
-    if (!(error instanceof ManifestError)) throw error;
-    logger.error(`packaged experience: ${error.message}`);
-    return null;
-  }
-}
-
 /** A daemon's browser pad: its bridge, and how to keep its admin token once the daemon runs. */
 export interface DaemonBrowserPad {
   readonly bridge: WebBridge;
@@ -112,32 +97,9 @@ export interface DaemonBrowserPad {
   keepLink(): void;
 }
 
-/**
- * Starts the browser pad with the stored admin token (a new one with
- * `--new-token`), or reports why it cannot (port taken, app not built …) and
- * returns null.
- */
-export async function browserPadOrReport(
-  settings: BrowserPadSettings,
-  link: AdminLinkSettings,
-  logger: DaemonLogger,
-  deps: DaemonCommandDeps,
-): Promise<DaemonBrowserPad | null> {
-  const token = planAdminToken(link.tokenPath, link.rotate, logger);
-  try {
-    const bridge = await startBrowserPad(settings, logger, deps.startWeb ?? startWebBridge, { adminToken: token.token });
-    return { bridge, open: settings.open, keepLink: () => token.keep(bridge.port) };
-  } catch (error) {
-    const problem = browserPadProblem(error, settings);
-    if (problem === null) throw error;
-    logger.error(`browser pad: ${problem}`);
-    return null;
-  }
-}
-
 /** The surfaces a daemon command opened, and what else must be let go with them. */
 export interface OpenedSurfaces {
-  /** In the order of midi-rendering.md §13: the browser first, then MIDI, then serial and HID. */
+  /** In the order of midi-rendering.md §13: the browser first, then the MIDI hub. */
   readonly surfaces: readonly Surface[];
   readonly web: DaemonBrowserPad | null;
   /** Whatever the surfaces hold beyond their close() (the hub's profile-folder watcher). */
@@ -146,118 +108,60 @@ export interface OpenedSurfaces {
   readonly profileInventory?: ProfileInventorySource;
 }
 
-/**
- * The surfaces of `daemon` and `web`: the browser pad, when `pad` asks for
- * it, before the opened controllers (midi-rendering.md §13). Null, with the
- * controllers closed, when the pad could not start (already reported).
- */
-export async function surfacesWithBrowserPad(
-  controllers: Controllers,
-  pad: BrowserPadSettings | null,
-  link: AdminLinkSettings,
-  logger: DaemonLogger,
-  deps: DaemonCommandDeps,
-): Promise<OpenedSurfaces | null> {
-  let web: DaemonBrowserPad | null = null;
-  try {
-    if (pad !== null) web = await browserPadOrReport(pad, link, logger, deps);
-  } catch (error) {
-    await controllers.close();
-    throw error;
-  }
-  if (pad !== null && web === null) {
-    await controllers.close();
-    return null;
-  }
-  return {
-    surfaces: [...(web === null ? [] : [web.bridge.surface]), ...controllers.surfaces],
-    web,
-    release: controllers.release,
-    profileInventory: controllers.profileInventory,
-  };
+/** Opens a command's surfaces once the daemon answers; null when it could not (already reported). */
+export type OpenSurfaces = (logger: DaemonLogger) => Promise<OpenedSurfaces | null>;
+
+/** How a daemon-running command was asked to run. */
+export interface DaemonRun {
+  readonly command: string;
+  readonly settings: DaemonSettings;
+  readonly json: boolean;
+  readonly io: CliIo;
+  readonly deps: DaemonCommandDeps;
 }
 
 /**
  * The steps every daemon-running command (`daemon`, `web`) takes once its
- * flags are checked: log as `pad-lattice <command>`, load the packaged
- * experiences, let the command open its surfaces (null when it could not,
- * already reported), then serve until stopped. Exit 1 when a step fails.
+ * flags are checked: start the daemon, which answers agents at once; then,
+ * with the stop signals already handled, load the packaged experiences and
+ * open the command's surfaces (daemon-attach.ts, imported only now:
+ * controllers, profiles, the browser pad and the Show are not needed for a
+ * first answer) and attach them; then serve until stopped. If that second
+ * step fails, the daemon is shut down again and the command fails.
  */
-export async function serveDaemonCommand(
-  command: string,
-  flags: { readonly settings: DaemonSettings; readonly json: boolean },
-  io: CliIo,
-  deps: DaemonCommandDeps,
-  openSurfaces: (logger: DaemonLogger) => Promise<OpenedSurfaces | null>,
-): Promise<number> {
-  const logger: DaemonLogger = lineLogger(io.stderr, command, flags.json);
-  const early = deps.holdStopSignals?.(logger) ?? null;
-  const notStarted = () => {
-    early?.release();
-    return EXIT.failure;
-  };
-  const experiences = await packagedExperiencesOrReport(logger);
-  if (experiences === null) return notStarted();
-  const opened = await openSurfaces(logger).catch((error: unknown) => {
-    early?.release();
-    throw error;
-  });
-  if (opened === null) return notStarted();
-  return serveDaemon({ ...flags, ...opened, io, logger, deps, experiences, early });
-}
-
-interface DaemonPlan extends OpenedSurfaces {
-  readonly settings: DaemonSettings;
-  readonly io: CliIo;
-  readonly json: boolean;
-  readonly logger: DaemonLogger;
-  readonly deps: DaemonCommandDeps;
-  readonly experiences: PackagedExperiences;
-  readonly early: EarlyStopSignals | null;
-}
-
-/**
- * Runs a daemon on prepared surfaces, with the packaged Demo and Show, until
- * it is stopped; then lets go of everything, also when it could not start.
- */
-async function serveDaemon(plan: DaemonPlan): Promise<number> {
-  const { settings, io, logger, deps, web } = plan;
-  const { audioFeedback, ...options } = settings;
-  const hostAudio = audioFeedback ? daemonHostAudio(plan.experiences, logger, io.env) : null;
-  const experience = daemonExperiencePlayer(plan.experiences, plan.surfaces, logger, hostAudio);
-  // The daemon closes the surfaces; the bridge's listeners are gone only once its close is awaited.
-  const letGo = async () => {
-    hostAudio?.close();
-    await web?.bridge.close();
-    await plan.release();
-  };
+export async function serveDaemonCommand(run: DaemonRun, openSurfaces: OpenSurfaces): Promise<number> {
+  const logger: DaemonLogger = lineLogger(run.io.stderr, run.command, run.json);
+  const { audioFeedback, ...options } = run.settings;
+  // The socket answers before start() resolves: a stop signal in between must not find Node's default handler.
+  const early = run.deps.holdStopSignals?.(logger) ?? null;
   let handle: DaemonHandle;
   try {
-    handle = await deps.start({
-      ...options,
-      surfaces: plan.surfaces,
-      experience,
-      earcons: hostAudio,
-      logger,
-      profileInventory: plan.profileInventory ?? null,
-    });
+    handle = await run.deps.start({ ...options, surfacesLater: true, logger });
   } catch (error) {
-    plan.early?.release();
-    await letGo();
-    const problem = error instanceof SocketStartupError ? error.message : socketProblem(error, options.socketPath ?? defaultSocketPath(io.env));
+    early?.release();
+    const problem = error instanceof SocketStartupError ? error.message : socketProblem(error, options.socketPath ?? defaultSocketPath(run.io.env));
     if (problem === null) throw error;
     logger.error(problem);
     return EXIT.failure;
   }
-  if (web !== null) {
-    // Only a daemon that runs keeps its token: a start that failed must not replace the link of one already running.
-    web.keepLink();
-    announceBrowserPad(web.bridge, io, plan.json, true);
-    if (web.open) (deps.openBrowser ?? openInBrowser)(web.bridge.adminUrl, io.env);
+  const stopped = run.deps.waitForStop(handle, logger, early);
+  // Awaited only once the surfaces are attached; a stop that fails before that must not go unhandled.
+  stopped.catch(() => undefined);
+  let attached: { release(): Promise<void> } | null;
+  try {
+    const { attachDaemonSurfaces } = await import('./daemon-attach.js');
+    attached = await attachDaemonSurfaces(handle, { ...run, logger, audioFeedback }, openSurfaces);
+  } catch (error) {
+    await handle.close();
+    throw error;
   }
-  logger.info(`connect an agent: pad-lattice send-state running${settings.socketPath === undefined ? '' : ` --socket ${settings.socketPath}`}`);
-  await deps.waitForStop(handle, logger, plan.early);
-  await letGo();
+  if (attached === null) {
+    await handle.close();
+    return EXIT.failure;
+  }
+  logger.info(`connect an agent: pad-lattice send-state running${options.socketPath === undefined ? '' : ` --socket ${options.socketPath}`}`);
+  await stopped;
+  await attached.release();
   logger.info('stopped');
   return EXIT.ok;
 }

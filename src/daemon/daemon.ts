@@ -1,5 +1,6 @@
 import { ControlPlane } from './control-plane/index.js';
 import { FileAccentStore } from './control-plane/file-accent-store.js';
+import { WriteBehind, type WriteBehindOptions } from './control-plane/write-behind.js';
 import { DaemonRuntime } from './runtime/runtime.js';
 import { RuntimeLoop } from './runtime/runtime-loop.js';
 import { SurfaceSet } from './runtime/surface-set.js';
@@ -24,9 +25,18 @@ export interface DaemonOptions {
   readonly actionDebounce?: number;
   /** The accent store file (control-plane.md §15); null or absent: no store. The CLI always passes one. */
   readonly identityStorePath?: string | null;
+  /** When the store file is rewritten: coalesced, at most once per interval (default 1 s), and on close. */
+  readonly identityStoreWrites?: WriteBehindOptions;
   readonly activityMotion?: boolean;
   /** Zero (headless), one or many surfaces, constructed but not initialised; the daemon initialises and closes them. */
   readonly surfaces?: readonly Surface[];
+  /**
+   * The caller opens its surfaces once the daemon answers and hands them to
+   * `attachSurfaces` (the CLI does, so its first answer does not wait for
+   * controllers, the browser pad or the experiences); the startup log then
+   * does not call the daemon headless.
+   */
+  readonly surfacesLater?: boolean;
   readonly experience?: ExperienceController;
   /** `--audio-feedback`: where live earcons play (control-plane.md §17.6); absent: none. */
   readonly earcons?: EarconSink | null;
@@ -39,12 +49,30 @@ export interface DaemonOptions {
   readonly pollInterval?: number;
 }
 
+/** Surfaces opened after startup, and what plays and sounds on them. */
+export interface SurfaceAttachment {
+  /** Constructed, not initialised, with the daemon's geometry (eight Scenes, the identity accents, when started headless). */
+  readonly surfaces: readonly Surface[];
+  readonly experience?: ExperienceController;
+  readonly earcons?: EarconSink | null;
+  /** The device profiles the `inventory` reply lists. */
+  readonly profileInventory?: ProfileInventorySource | null;
+}
+
 export interface DaemonHandle {
   readonly socketPath: string;
   readonly runtime: DaemonRuntime;
   /** True only when connections are checked by peer uid; false means the 0600 socket mode is the only guard. */
   readonly peerCredentialCheck: boolean;
+  /** No surface (yet). */
   readonly headless: boolean;
+  /**
+   * Initialises the surfaces, adds them to the daemon's and repaints them
+   * with the current view. If one fails, all of them are closed and the error
+   * is thrown; the daemon keeps running. After close they are only closed
+   * (false).
+   */
+  attachSurfaces(attachment: SurfaceAttachment): boolean;
   /** Orderly shutdown (wire-protocol-1.md §3.3); idempotent. */
   close(): Promise<void>;
   /** Shutdown for exit paths that cannot wait: same steps, synchronous. Idempotent. */
@@ -62,6 +90,8 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
   const surfaceList = options.surfaces ?? [];
   let server: SocketServer | null = null;
   let surfaces: SurfaceSet | null = null;
+  // Off the message path: a store rewritten on every overflow would put an fsync on every few messages.
+  const storeWrites = new WriteBehind(options.identityStoreWrites);
   try {
     surfaces = new SurfaceSet(surfaceList, logger);
     const plane = new ControlPlane({
@@ -70,7 +100,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       terminalHold: options.terminalHold,
       actionDebounce: options.actionDebounce,
       sessionTtl: options.sessionTtl,
-      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath, logger }) : null,
+      accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath, logger, writes: storeWrites }) : null,
     });
     const outbox: Outbox = {
       send(connection, line) {
@@ -106,19 +136,24 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
     surfaces.initialize();
     const loop = new RuntimeLoop(runtime, logger, options.pollInterval);
     loop.start();
-    logStartup(logger, server, surfaces);
-    return makeHandle(runtime, server, surfaces, loop, logger);
+    logStartup(logger, server, surfaces, options.surfacesLater === true);
+    return makeHandle({ runtime, server, surfaces, loop, storeWrites, logger });
   } catch (error) {
     await server?.close();
     closeSurfacesQuietly(surfaces, surfaceList);
+    storeWrites.flush();
     throw error;
   }
 }
 
-function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: SurfaceSet): void {
+function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: SurfaceSet, surfacesLater: boolean): void {
   logger.info(`listening on ${server.path} (mode 0600)`);
   if (server.peerCredentials.available) logger.info(server.peerCredentials.description);
   else logger.warn(server.peerCredentials.description);
+  if (!surfacesLater || !surfaces.headless) logSurfaces(logger, surfaces);
+}
+
+function logSurfaces(logger: DaemonLogger, surfaces: SurfaceSet): void {
   if (surfaces.headless) logger.info('no control surfaces: running headless');
   else {
     const open = surfaces.descriptors.map((d) => `${d.kind} ${d.profile}`);
@@ -126,7 +161,16 @@ function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: Surfac
   }
 }
 
-function makeHandle(runtime: DaemonRuntime, server: SocketServer, surfaces: SurfaceSet, loop: RuntimeLoop, logger: DaemonLogger): DaemonHandle {
+interface RunningParts {
+  readonly runtime: DaemonRuntime;
+  readonly server: SocketServer;
+  readonly surfaces: SurfaceSet;
+  readonly loop: RuntimeLoop;
+  readonly storeWrites: WriteBehind;
+  readonly logger: DaemonLogger;
+}
+
+function makeHandle({ runtime, server, surfaces, loop, storeWrites, logger }: RunningParts): DaemonHandle {
   let closing: Promise<void> | null = null;
   const closeSurfaces = () => {
     try {
@@ -139,13 +183,22 @@ function makeHandle(runtime: DaemonRuntime, server: SocketServer, surfaces: Surf
     socketPath: server.path,
     runtime,
     peerCredentialCheck: server.peerCredentials.available,
-    headless: surfaces.headless,
+    get headless() {
+      return surfaces.headless;
+    },
+    attachSurfaces(attachment) {
+      if (!surfaces.add(attachment.surfaces)) return false;
+      runtime.attach(attachment);
+      logSurfaces(logger, surfaces);
+      return true;
+    },
     close() {
       closing ??= (async () => {
         loop.stop();
         runtime.stopExperience();
         await server.close();
         closeSurfaces();
+        storeWrites.flush();
       })();
       return closing;
     },
@@ -154,6 +207,7 @@ function makeHandle(runtime: DaemonRuntime, server: SocketServer, surfaces: Surf
       runtime.stopExperience();
       server.closeSync();
       closeSurfaces();
+      storeWrites.flush();
     },
   };
 }

@@ -7,8 +7,16 @@ export interface AgentIdentity {
 /** A string key that is unique per identity (NUL cannot be confused with either part's content boundary). */
 export type IdentityKey = string & { readonly __identityKey: unique symbol };
 
+/** Keys already made, per identity object: the wire decoder hands out one object per agent, so its key is made once. */
+const madeKeys = new WeakMap<AgentIdentity, IdentityKey>();
+
 export function identityKey(identity: AgentIdentity): IdentityKey {
-  return `${identity.backend}\u0000${identity.sessionId}` as IdentityKey;
+  let key = madeKeys.get(identity);
+  if (key === undefined) {
+    key = `${identity.backend}\u0000${identity.sessionId}` as IdentityKey;
+    madeKeys.set(identity, key);
+  }
+  return key;
 }
 
 export function sameIdentity(a: AgentIdentity, b: AgentIdentity): boolean {

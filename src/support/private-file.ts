@@ -3,6 +3,7 @@ import {
   constants,
   fchmodSync,
   fstatSync,
+  fsync,
   fsyncSync,
   ftruncateSync,
   lstatSync,
@@ -94,6 +95,62 @@ export interface ReplaceOptions {
  * file is gone afterwards, whatever happened.
  */
 export function replaceFileAtomically(path: string, content: string | Uint8Array, options: ReplaceOptions = {}): void {
+  const { staging, fd } = stageReplacement(path, content, options);
+  try {
+    try {
+      if (options.durable !== false) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(staging, path);
+  } catch (error) {
+    unlinkQuietly(staging);
+    throw error;
+  }
+}
+
+/**
+ * replaceFileAtomically with the fsync on Node's thread pool: the caller's
+ * event loop only creates and writes the staging file (page cache, a few
+ * µs); the sync, which can take milliseconds on a busy disk, runs elsewhere,
+ * and the rename follows on a later turn. `stillWanted` is asked just before
+ * the rename: false (a newer write has started since) drops the staging file
+ * instead, so an older write never lands over a newer one. `done` hears of
+ * any failure, or null; it is not called when the write was dropped.
+ */
+export function replaceFileAtomicallyInBackground(
+  path: string,
+  content: string | Uint8Array,
+  stillWanted: () => boolean,
+  done: (error: unknown) => void,
+): void {
+  let staged: { staging: string; fd: number };
+  try {
+    staged = stageReplacement(path, content, {});
+  } catch (error) {
+    done(error);
+    return;
+  }
+  const { staging, fd } = staged;
+  fsync(fd, (syncError) => {
+    try {
+      closeSync(fd);
+      if (syncError) throw syncError;
+      if (!stillWanted()) {
+        unlinkQuietly(staging);
+        return;
+      }
+      renameSync(staging, path);
+      done(null);
+    } catch (error) {
+      unlinkQuietly(staging);
+      done(error);
+    }
+  });
+}
+
+/** The checks on `path`, then its staging file created, set to its mode and written; the descriptor is still open. */
+function stageReplacement(path: string, content: string | Uint8Array, options: ReplaceOptions): { staging: string; fd: number } {
   const uid = effectiveUid();
   const existing = lstatOrNull(path);
   if (existing !== null) {
@@ -104,19 +161,15 @@ export function replaceFileAtomically(path: string, content: string | Uint8Array
   const staging = stagingPathFor(path);
   const fd = openNoFollow(staging, O_WRONLY | O_CREAT | O_EXCL, PRIVATE_FILE_MODE);
   try {
-    try {
-      // The umask may have narrowed the mode; state it exactly, on the descriptor.
-      fchmodSync(fd, options.mode ?? PRIVATE_FILE_MODE);
-      writeAll(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
-      if (options.durable !== false) fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(staging, path);
+    // The umask may have narrowed the mode; state it exactly, on the descriptor.
+    fchmodSync(fd, options.mode ?? PRIVATE_FILE_MODE);
+    writeAll(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
   } catch (error) {
+    closeSync(fd);
     unlinkQuietly(staging);
     throw error;
   }
+  return { staging, fd };
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeDaemonCommand } from '../../src/cli/commands/daemon.js';
 import { daemonSettings } from '../../src/cli/serve-daemon.js';
 import { ControlPlane } from '../../src/daemon/control-plane/index.js';
-import type { DaemonHandle, DaemonOptions } from '../../src/daemon/daemon.js';
+import type { DaemonHandle, SurfaceAttachment } from '../../src/daemon/daemon.js';
 import type { EarconSink } from '../../src/daemon/runtime/audio-feedback.js';
 import { DaemonRuntime } from '../../src/daemon/runtime/runtime.js';
 import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
@@ -142,17 +142,15 @@ describe('daemon --audio-feedback (control-plane.md §17.6)', () => {
 
 describe('daemon command --audio-feedback', () => {
   const run = async (args: string[]) => {
-    const seen: DaemonOptions[] = [];
+    const attached: SurfaceAttachment[] = [];
     const io = captureIo('', { NO_COLOR: '1', PATH: '' });
     const command = makeDaemonCommand({
-      start: async (options) => {
-        seen.push(options);
-        return { close: async () => undefined } as unknown as DaemonHandle;
-      },
+      start: async () => ({ close: async () => undefined, attachSurfaces: (attachment: SurfaceAttachment) => attached.push(attachment) > 0 }) as unknown as DaemonHandle,
       waitForStop: async () => 'SIGTERM',
     });
     expect(await command.run(['--socket', '/tmp/pad-lattice-audio-test.sock', ...args], io.io)).toBe(0);
-    return { options: seen[0]!, stderr: io.stderr() };
+    // The earcons come with the surfaces, which the command attaches once the daemon answers.
+    return { options: attached[0]!, stderr: io.stderr() };
   };
 
   it('parses the flag into the settings', () => {

@@ -4,6 +4,7 @@ import { runCli } from '../../src/cli/main.js';
 import { loadProfilesFrom, type DeviceProfile } from '../../src/profiles/index.js';
 import { rgbLayout } from '../../src/profiles/rgb-layout.js';
 import { captureIo } from '../helpers/capture-io.js';
+import { startDaemonCommand } from '../../src/bench/daemon-command.js';
 
 /*
  * Runs `pad-lattice bench --quick --json` once, end to end (real daemon, real
@@ -16,7 +17,8 @@ import { captureIo } from '../helpers/capture-io.js';
 const PROFILES_ROOT = new URL('../../profiles/', import.meta.url).pathname;
 const PLAIN = { bold: String, dim: String, green: String, red: String };
 
-let report: BenchReport;
+/** Every suite ran, so every suite's figures are present. */
+let report: Required<BenchReport>;
 let stderr: string;
 let exitCode: number;
 let profiles: DeviceProfile[];
@@ -26,7 +28,8 @@ beforeAll(async () => {
   const captured = captureIo();
   exitCode = await runCli(['bench', '--quick', '--json'], captured.io);
   stderr = captured.stderr();
-  report = JSON.parse(captured.stdout()) as BenchReport;
+  expect(exitCode, stderr).toBe(0);
+  report = JSON.parse(captured.stdout()) as Required<BenchReport>;
 }, 120_000);
 
 function numbersIn(value: unknown, path = '$'): [string, number][] {
@@ -42,7 +45,10 @@ const batchOf = (id: string) => profiles.find((profile) => profile.id === id)!.c
 describe('pad-lattice bench --quick --json', () => {
   it('exits 0, reports progress on stderr and says where it ran', () => {
     expect(exitCode).toBe(0);
-    for (const suite of ['compile', 'render', 'show', 'wire time', 'end to end', 'burst']) expect(stderr).toContain(`bench: ${suite}`);
+    for (const suite of ['compile', 'render', 'show', 'wire time', 'end to end', 'burst', 'agents']) expect(stderr).toContain(`bench: ${suite}`);
+    // Long suites announce each phase, not only their start.
+    expect(stderr).toContain('bench: end to end, daemon in a child process:');
+    expect(stderr).toContain('bench: agents: pad-lattice, 100 identities:');
     expect(report.mode).toBe('quick');
     expect(report.machine.node).toBe(process.version);
     expect(report.machine.cpus).toBeGreaterThan(0);
@@ -148,8 +154,25 @@ describe('pad-lattice bench --quick --json', () => {
     }
   });
 
-  it('targets: all seven are judged, and "met" agrees with limit and measurement', () => {
-    expect(report.targets).toHaveLength(7);
+  it('agents: our CLI daemon started fresh per workload, every round trip and burst measured, the floor beside it', () => {
+    const agents = report.agents;
+    expect(agents.daemons.map((d) => d.name)).toEqual(['pad-lattice']);
+    expect(agents.ratios).toBeNull();
+    const ours = agents.daemons[0]!;
+    expect(ours.command).toContain('daemon --socket {socket}');
+    // The startup runs, then one start per workload.
+    expect(ours.startupMs).toHaveLength(QUICK_SETTINGS.startupRuns + 3);
+    expect(ours.workloads.map((w) => w.identities)).toEqual([4, 12, 100]);
+    for (const workload of ours.workloads) {
+      expect(workload.roundTrip.count).toBe(QUICK_SETTINGS.agents.samples);
+      expect(workload.burst.messages).toBe(QUICK_SETTINGS.agents.burstMessages);
+      expect(workload.burst.errors).toBe(0);
+    }
+    expect(agents.floor.map((f) => f.count)).toEqual([1, 2, 3].map(() => QUICK_SETTINGS.agents.samples));
+  });
+
+  it('targets: all eight are judged, and "met" agrees with limit and measurement', () => {
+    expect(report.targets).toHaveLength(8);
     for (const target of report.targets) {
       expect(target.met).toBe(target.comparison === '<=' ? target.measured <= target.limit : target.measured >= target.limit);
     }
@@ -159,17 +182,21 @@ describe('pad-lattice bench --quick --json', () => {
     // The end-to-end targets are judged with the daemon in its own process, as agents use it.
     expect(byName['end to end p99, separate processes: write → state_ack']?.measured).toBe(report.endToEnd.crossProcess.ack.p99);
     expect(byName['end to end p99, separate processes: write → last frame byte']?.measured).toBe(report.endToEnd.crossProcess.frame.p99);
+    const startup = report.targets.find((t) => t.name.startsWith('spawn → first answer'));
+    expect(startup?.measured).toBe(report.agents.daemons[0]!.startupMedianMs);
   });
 
   it('the readable report has a table per suite naming every profile', () => {
     const text = formatReport(report, PLAIN);
-    for (const title of ['compile', 'render', 'show', 'end to end', 'burst', 'wire time', 'targets']) {
+    for (const title of ['compile', 'render', 'show', 'end to end', 'burst', 'wire time', 'agents', 'targets']) {
       expect(text).toMatch(new RegExp(`^${title}  `, 'm'));
     }
     for (const profile of profiles) expect(text).toContain(profile.id);
     expect(text).toContain('write → last frame byte at port');
     expect(text).toContain('child process');
     expect(text).toContain('this process');
+    expect(text).toContain('spawn → first answer');
+    expect(text).toContain('floor: echo');
   });
 });
 
@@ -191,5 +218,54 @@ describe('pad-lattice bench (arguments)', () => {
     const bad = captureIo();
     expect(await runCli(['bench', '--fast'], bad.io)).toBe(2);
     expect(bad.stderr()).toContain('--fast');
+  });
+
+  it('--compare needs a command after --, a command needs --compare, and --suite takes known names', async () => {
+    for (const args of [['--compare'], ['--', 'true'], ['--suite', 'nope'], ['--compare-name', 'x'], ['--suite', 'render', '--compare', '--', 'true']]) {
+      const io = captureIo();
+      expect(await runCli(['bench', ...args], io.io), args.join(' ')).toBe(2);
+      expect(io.stderr()).toContain('pad-lattice bench:');
+    }
+  });
+});
+
+describe('pad-lattice bench --compare (side by side)', () => {
+  const CLI = new URL('../../dist/src/cli/main.js', import.meta.url).pathname;
+  let compared: Required<BenchReport>;
+
+  beforeAll(async () => {
+    // Our own CLI stands in for another daemon: the same client measures both in one run.
+    const captured = captureIo();
+    const twin = [
+      ...[process.execPath, CLI, 'daemon', '--socket', '{socket}', '--identity-store', '{dir}/twin.json'],
+      ...['--profile', 'novation/launchpad/mini-mk3', '--input', 'file:/dev/null', '--output', 'trace:/dev/null', '--no-greeting'],
+    ];
+    const code = await runCli(['bench', '--quick', '--json', '--suite', 'agents', '--compare', '--compare-name', 'twin', '--', ...twin], captured.io);
+    expect(code, captured.stderr()).toBe(0);
+    compared = JSON.parse(captured.stdout()) as Required<BenchReport>;
+  }, 120_000);
+
+  it('runs only the chosen suite, both daemons every workload, and judges the ratio targets', () => {
+    expect(compared.compile).toBeUndefined();
+    expect(compared.endToEnd).toBeUndefined();
+    const [ours, twin] = compared.agents.daemons;
+    expect(twin?.name).toBe('twin');
+    expect(twin?.command).toContain('--identity-store {dir}/twin.json');
+    expect(twin?.workloads.map((w) => w.workload)).toEqual(ours?.workloads.map((w) => w.workload));
+    const ratios = compared.agents.ratios!;
+    expect(ratios.map((r) => r.workload)).toEqual(['4 agents', '12 agents', '100 identities']);
+    for (const [i, ratio] of ratios.entries()) {
+      expect(ratio.p99Ratio).toBeCloseTo(ours!.workloads[i]!.roundTrip.p99 / twin!.workloads[i]!.roundTrip.p99, 9);
+      expect(ratio.burstRatio).toBeCloseTo(ours!.workloads[i]!.burst.messagesPerSecond / twin!.workloads[i]!.burst.messagesPerSecond, 9);
+    }
+    // Spawn → first answer, then p99 and burst ratios for 4 agents and for 100 identities.
+    expect(compared.targets.map((t) => t.unit)).toEqual(['ms', '×', '×', '×', '×']);
+  });
+});
+
+describe('bench daemon commands', () => {
+  it('a command that exits before answering is reported with the end of its stderr', async () => {
+    const failing = { name: 'broken', argv: [process.execPath, '-e', 'console.error("no socket for {socket}"); process.exit(3)'] };
+    await expect(startDaemonCommand(failing)).rejects.toThrow(/exited \(code 3\) before answering: no socket for \/.*d\.sock/);
   });
 });

@@ -7,6 +7,8 @@ import { openInBrowser } from '../../src/cli/browser-pad.js';
 import { makeWebCommand } from '../../src/cli/commands/web.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
 import { startWebBridge } from '../../src/web/index.js';
+import { PadLatticeClient } from '../../src/client/index.js';
+import { makeIdentity } from '../../src/domain/index.js';
 import { PRO_STANDALONE, lightState } from '../devices/helpers.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { captureIo } from '../helpers/capture-io.js';
@@ -15,7 +17,6 @@ import { createAppFixture } from '../web/helpers/app-fixture.js';
 import { TestClient } from '../web/helpers/ws-client.js';
 import { startPadCommand, type WebDaemon } from '../web-browser/helpers/web-daemon.js';
 import { pl } from './run.js';
-import { makeIdentity } from '../../src/domain/index.js';
 import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
@@ -47,7 +48,8 @@ async function webFailing(args: string[], socketPath?: string) {
   let bridgePort: number | null = null;
   const command = makeWebCommand({
     start: startDaemon,
-    waitForStop: () => Promise.reject(new Error('the daemon should not have started')),
+    // The daemon answers before the browser pad starts; a failing pad must stop it again, never leave it serving.
+    waitForStop: () => Promise.reject(new Error('the daemon should not have kept running')),
     startWeb: async (options) => {
       const bridge = await startWebBridge({ ...options, assetRoot: app.root });
       bridgePort = bridge.port;
@@ -84,7 +86,7 @@ describe('pad-lattice web / daemon --web: options', () => {
     expect(result.stderr).toContain(message);
   });
 
-  it('a bind host that is not an address of this machine fails before the daemon starts', async () => {
+  it('a bind host that is not an address of this machine fails, and the daemon is gone again with its socket', async () => {
     const result = await webFailing(['--lan', '--bind-host', '198.18.77.1', '--port', '0']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('cannot listen on 198.18.77.1:0: not an address of this machine (check --bind-host)');
@@ -109,13 +111,12 @@ describe('pad-lattice web / daemon --web: options', () => {
 });
 
 describe('pad-lattice web / daemon --web: running', () => {
-  it('a second daemon on the same socket fails with exit 1 and closes its browser pad again; the first keeps serving', async () => {
+  it('a second daemon on the same socket fails with exit 1 before opening a browser pad; the first keeps serving', async () => {
     const first = await start('web', ['--no-open', '--port', '0']);
     const second = await webFailing(['--port', '0'], first.socketPath);
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('another Pad-Lattice daemon is already running');
-    expect(second.bridgePort).not.toBeNull();
-    await expect(fetch(`http://127.0.0.1:${second.bridgePort}/config.json`)).rejects.toThrow();
+    expect(second.bridgePort).toBeNull();
     expect((await first.client.status()).surfaces[0]?.kind).toBe('web');
   });
 
@@ -203,6 +204,45 @@ describe('pad-lattice web / daemon --web: running', () => {
     await eventually(approveLit, 'Approve to light on the Launchpad');
     expect((await daemon.client.status()).experience).toBe('demo');
     admin.close();
+  });
+});
+
+describe('pad-lattice web: startup order', () => {
+  it('answers agents while its browser pad is still starting, then attaches it and repaints it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pl-webearly-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const socketPath = join(dir, 'd.sock');
+    let releaseBridge!: () => void;
+    const bridgeMayStart = new Promise<void>((resolve) => (releaseBridge = resolve));
+    let stop!: () => void;
+    const stopRequested = new Promise<void>((resolve) => (stop = resolve));
+    const command = makeWebCommand({
+      start: startDaemon,
+      waitForStop: async (handle) => {
+        await stopRequested;
+        await handle.close();
+        return 'SIGTERM';
+      },
+      startWeb: async (options) => {
+        await bridgeMayStart;
+        return startWebBridge({ ...options, assetRoot: app.root });
+      },
+      openBrowser: () => false,
+    });
+    const io = captureIo('', { NO_COLOR: '1' });
+    const exit = command.run(['--no-open', '--port', '0', '--socket', socketPath, '--identity-store', join(dir, 'ids.json')], io.io);
+    const client = new PadLatticeClient({ socketPath, timeoutMs: 5_000 });
+    await eventually(() => client.ping().then(() => true, () => false), 'the daemon to answer');
+    const early = await client.reportState('running', { agent: makeIdentity('codex', 'early'), reply: true });
+    expect(early?.slot).toBe(0);
+    expect((await client.status()).surfaces).toEqual([]);
+    releaseBridge();
+    await eventually(() => io.stderr().includes('connect an agent:'), 'the browser pad to be attached');
+    const status = await client.status();
+    expect(status.surfaces.map((surface) => surface.kind)).toEqual(['web']);
+    expect(status.sessions.map((session) => session.identity.sessionId)).toEqual(['early']);
+    stop();
+    expect(await exit).toBe(0);
   });
 });
 

@@ -9,7 +9,7 @@ import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
 import { CompositeSurface } from '../../src/render/index.js';
 import { RecordingSurface } from './helpers/fakes.js';
 import { makeSocketDir } from './helpers/test-daemon.js';
-import { WireClient } from './helpers/wire-client.js';
+import { WireClient, eventually } from './helpers/wire-client.js';
 
 function recordingLogger() {
   const errors: string[] = [];
@@ -72,6 +72,24 @@ describe('SurfaceSet', () => {
     expect([first.closed, failing.closed, last.closed]).toEqual([true, true, true]);
   });
 
+  it('adds surfaces later: initialised, then rendered with the others; a different geometry closes them and is refused', () => {
+    const set = new SurfaceSet([], SILENT_LOGGER);
+    const late = new RecordingSurface(8, 'late/pad');
+    expect(set.add([late])).toBe(true);
+    expect(late.initialized).toBe(true);
+    expect(set.headless).toBe(false);
+    set.render(makeSurfaceView({ selectedState: 'running' }));
+    expect(late.views).toHaveLength(1);
+    const small = new RecordingSurface(4, 'small/pad');
+    expect(() => set.add([small])).toThrow(/equal selector capacity/);
+    expect(small.closed).toBe(true);
+    expect(small.initialized).toBe(false);
+    set.close();
+    const tooLate = new RecordingSurface(8);
+    expect(set.add([tooLate])).toBe(false);
+    expect(tooLate.closed).toBe(true);
+  });
+
   it('joins profiles with + and ports with "; " in status; headless says so', () => {
     const plane = new ControlPlane({ selectorCapacity: 8, accentNames: new RecordingSurface(8).accentNames });
     const web = Object.assign(new RecordingSurface(8, 'virtual/browser'), { surfaceKind: 'web' as const });
@@ -114,6 +132,27 @@ describe('startDaemon', () => {
       await handle.close();
       remove();
     }
+  });
+
+  it('attaches surfaces to a running daemon and paints them with the sessions reported before', async () => {
+    const { path, remove } = makeSocketDir();
+    const handle = await startDaemon({ socketPath: path, surfacesLater: true });
+    try {
+      const client = await WireClient.connect(path);
+      await client.request({ protocol: 1, type: 'state', state: 'running', agent: { backend: 'codex', session_id: 'first' }, reply: true });
+      const surface = new RecordingSurface(8);
+      expect(handle.attachSurfaces({ surfaces: [surface] })).toBe(true);
+      expect(surface.initialized).toBe(true);
+      await eventually(() => surface.views.some((view) => view.sessions.length === 1), 2000, 'a repaint showing the session');
+      expect((await client.request({ protocol: 1, type: 'status' }))['surfaces']).toHaveLength(1);
+      client.destroy();
+    } finally {
+      await handle.close();
+      remove();
+    }
+    const afterClose = new RecordingSurface(8);
+    expect(handle.attachSurfaces({ surfaces: [afterClose] })).toBe(false);
+    expect(afterClose.closed).toBe(true);
   });
 
   it('resolves the default socket path from the environment', async () => {

@@ -48,7 +48,8 @@ describe('drop-in profiles (issue #16)', () => {
     const daemon = startDaemon(socket, dir, config);
     const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5000 });
     await eventually(async () => (await client.ping().then(() => true, () => false)), 'the daemon to answer');
-    expect(daemon.stderr()).toMatch(/profiles: 12 built-in loaded/);
+    // It answers before its controllers and profiles are loaded.
+    await eventually(() => /profiles: 12 built-in loaded/.test(daemon.stderr()), 'the profiles to be loaded');
 
     // 1. profile new, outside the folder, then edit: this controller's own port names.
     const draft = join(dir, 'one.json');

@@ -43,4 +43,28 @@ describe('LineSplitter', () => {
     for (const byte of Buffer.from(text)) splitter.push(Buffer.from([byte]), (line) => lines.push(line.toString()));
     expect(lines).toEqual(['{"a":1}', '{"b":2}']);
   });
+
+  it('nextLine hands the lines held over as text while they are all ASCII, otherwise as their bytes, in order', () => {
+    const splitter = new LineSplitter();
+    const seen: string[] = [];
+    const take = (chunk: string) => {
+      splitter.append(Buffer.from(chunk));
+      for (let line = splitter.nextLine(); line !== null; line = splitter.nextLine()) {
+        seen.push(typeof line === 'string' ? `text ${line}` : `bytes ${line.toString('utf8')}`);
+      }
+    };
+    take('{"a":1}\n \n{"b":2}\n{"c"');
+    take(':3}\n{"d":"\\u00e9"}\n');
+    take('{"e":"é"}\n{"f":6}\n');
+    expect(seen).toEqual([
+      'text {"a":1}',
+      'text {"b":2}',
+      'text {"c":3}',
+      'text {"d":"\\u00e9"}',
+      // A non-ASCII byte among the lines held: they go as bytes.
+      'bytes {"e":"é"}',
+      'bytes {"f":6}',
+    ]);
+    expect(splitter.pendingBytes).toBe(0);
+  });
 });

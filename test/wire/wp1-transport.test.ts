@@ -165,9 +165,11 @@ describe('wire-protocol-1.md §12', () => {
     client.write('{"protocol":1,"type":"state","state":"running","agent":{"backend":"\\ud800","session_id":"s"},"reply":true}\n');
     const ack = await client.nextLine();
     expect(ack).toContain('"backend":"\\ud800"');
-    expect(readFileSync(join(dir, 'identities.json'), 'utf8')).toContain('"accent": "cyan"');
     client.send({ protocol: 1, type: 'ping' });
     expect(await client.nextLine()).toBe(PONG);
+    // The store is written behind the messages; shutting down writes it.
+    await daemon.handle.close();
+    expect(readFileSync(join(dir, 'identities.json'), 'utf8')).toContain('"accent": "cyan"');
   });
 
   it('scenario 46: an action or reply that would exceed the outbound cap is dropped or replaced', async () => {

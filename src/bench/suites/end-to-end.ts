@@ -42,16 +42,19 @@ interface DaemonUnderTest extends Server {
 
 /** Where the daemon and the echo server run. */
 interface Placement {
+  readonly name: string;
   daemon(profile: DeviceProfile): Promise<DaemonUnderTest>;
   echo(): Promise<Server>;
 }
 
 const CROSS_PROCESS: Placement = {
+  name: 'daemon in a child process',
   daemon: (profile) => BenchChild.start(['daemon', profile.id]),
   echo: () => BenchChild.start(['echo']),
 };
 
 const IN_PROCESS: Placement = {
+  name: 'daemon in this process',
   async daemon(profile) {
     const daemon = await startBenchDaemon(profile);
     return { socketPath: daemon.socketPath, revision: daemon.handle.runtime.plane.revision, frames: async () => daemon.frames, stop: () => daemon.stop() };
@@ -67,18 +70,22 @@ const POLL_INTERVAL_MS = DEFAULT_POLL_INTERVAL * 1000;
  * stamped in this one. A child's frame log crosses the IPC channel only after
  * the writes, so nothing but the socket traffic runs while measuring.
  */
-export async function runEndToEndSuite(profile: DeviceProfile, settings: BenchSettings): Promise<EndToEndResult> {
-  const crossProcess = await measurePlacement(CROSS_PROCESS, profile, settings);
-  const inProcess = await measurePlacement(IN_PROCESS, profile, settings);
+export async function runEndToEndSuite(profile: DeviceProfile, settings: BenchSettings, progress: (phase: string) => void = () => undefined): Promise<EndToEndResult> {
+  const crossProcess = await measurePlacement(CROSS_PROCESS, profile, settings, progress);
+  const inProcess = await measurePlacement(IN_PROCESS, profile, settings, progress);
   return { profile: profile.id, pollIntervalMs: POLL_INTERVAL_MS, crossProcess, inProcess };
 }
 
-async function measurePlacement(placement: Placement, profile: DeviceProfile, settings: BenchSettings): Promise<EndToEndLatencies> {
+async function measurePlacement(placement: Placement, profile: DeviceProfile, settings: BenchSettings, progress: (phase: string) => void): Promise<EndToEndLatencies> {
   const daemon = await placement.daemon(profile);
+  const count = (settings.latencyWarmup + settings.latencySamples).toLocaleString('en-US');
+  const seconds = Math.ceil(((settings.latencyWarmup + settings.latencySamples) * POLL_INTERVAL_MS) / 2 / 1000);
   let measured: Omit<EndToEndLatencies, 'socketFloor'>;
   try {
+    progress(`end to end, ${placement.name}: ${count} paced round trips (about ${seconds} s)`);
     const writes = await timeStateWrites(daemon.socketPath, settings, POLL_INTERVAL_MS);
     const frames = frameLatencies(writes.writtenAt, daemon.revision, await daemon.frames());
+    progress(`end to end, ${placement.name}: ${count} PadLatticeClient calls`);
     const clientCall = await measureClientCalls(daemon.socketPath, settings);
     measured = { ack: writes.ack, frame: summarizeAfterWarmup(frames, settings.latencyWarmup), clientCall };
   } finally {
@@ -86,6 +93,7 @@ async function measurePlacement(placement: Placement, profile: DeviceProfile, se
   }
   const echo = await placement.echo();
   try {
+    progress(`end to end, ${placement.name}: the same round trips to a bare echo server (about ${seconds} s)`);
     const socketFloor = await measureSocketFloor(echo.socketPath, settings.latencySamples, settings.latencyWarmup, POLL_INTERVAL_MS);
     return { ...measured, socketFloor };
   } finally {

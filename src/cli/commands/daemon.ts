@@ -1,21 +1,10 @@
 import { UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
-import { gateOnSequencer } from '../../devices/hub/index.js';
-import { createJulusianBackend } from '../../midi/julusian-backend.js';
-import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkFlagsGiven, adminLinkSettings, printAdminLink } from '../admin-link.js';
-import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad.js';
-import { openControllers } from '../controllers.js';
-import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS } from '../daemon-options.js';
-import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS } from '../daemon-surfaces.js';
-import {
-  DAEMON_CORE_HELP,
-  DAEMON_CORE_OPTIONS,
-  DEFAULT_DAEMON_DEPS,
-  surfacesWithBrowserPad,
-  daemonSettings,
-  serveDaemonCommand,
-  type DaemonCommandDeps,
-} from '../serve-daemon.js';
+import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkFlagsGiven, adminLinkSettings } from '../admin-link-flags.js';
+import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad-flags.js';
+import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS } from '../daemon-midi-flags.js';
+import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
+import { DAEMON_CORE_HELP, DAEMON_CORE_OPTIONS, DEFAULT_DAEMON_DEPS, daemonSettings, serveDaemonCommand, type DaemonCommandDeps } from '../serve-daemon.js';
 
 export type { DaemonCommandDeps } from '../serve-daemon.js';
 
@@ -69,11 +58,13 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
       if (values.web !== true && padFlags.length > 0) throw new UsageError(`${padFlags.join(', ')} ${padFlags.length === 1 ? 'needs' : 'need'} --web`);
       const pad = values.web === true ? browserPadSettings(values) : null;
       const link = adminLinkSettings(values, settings.identityStorePath);
-      if (pad !== null && link.print) return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
-      return serveDaemonCommand('daemon', { settings, json: values.json === true }, io, deps, async (logger) => {
-        const controllers = await openControllers(values, io, logger, { ...deps, midiBackend: deps.midiBackend ?? (() => gateOnSequencer(createJulusianBackend())) });
-        return surfacesWithBrowserPad(controllers, pad, link, logger, deps);
-      });
+      if (pad !== null && link.print) {
+        const { printAdminLink } = await import('../admin-link.js');
+        return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
+      }
+      const run = { command: 'daemon', settings, json: values.json === true, io, deps };
+      const web = pad === null ? null : { pad, link };
+      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openDaemonSurfaces(values, web, io, logger, deps));
     },
   };
 }

@@ -1,53 +1,67 @@
-import type { Command } from '../command.js';
-import { portsCommand } from './ports.js';
-import { daemonCommand } from './daemon.js';
-import { statusCommand } from './status.js';
-import { sendStateCommand } from './send-state.js';
-import { hookStateCommand } from './hook-state.js';
-import { endSessionCommand } from './end-session.js';
-import { listenActionsCommand } from './listen-actions.js';
-import { symbolsCommand } from './symbols.js';
-import { pingCommand } from './ping.js';
-import { profileCommand } from './profile.js';
-import { claudeCommand } from './claude.js';
-import { claudeHookCommand } from './claude-hook.js';
-import { renderCommand } from './render.js';
-import { codexCommand } from './codex.js';
-import { codexHookCommand } from './codex-hook.js';
-import { codexExecCommand } from './codex-exec.js';
-import { uninstallCodexHooksCommand } from './uninstall-codex-hooks.js';
-import { devicesCommand } from './devices.js';
-import { monitorMidiCommand } from './monitor-midi.js';
-import { doctorCommand } from './doctor.js';
-import { udevRulesCommand } from './udev-rules.js';
-import { benchCommand } from './bench.js';
-import { showCommand } from './show.js';
-import { demoCommand } from './demo.js';
-import { webCommand } from './web.js';
-import { remoteCommand } from './remote.js';
+import type { Command, CommandEntry, LazyCommand } from '../command.js';
 
 export interface CommandGroup {
   readonly title: string;
-  readonly commands: readonly Command[];
+  readonly commands: readonly CommandEntry[];
 }
 
-/** The `pad-lattice --help` listing, grouped by what a user is doing. */
+/** `name` must be the loaded command's own (the CLI tests check every entry). */
+const lazy = (name: string, load: () => Promise<Command>): LazyCommand => ({ name, load });
+
+/** The `pad-lattice --help` listing, grouped by what a user is doing; each module loads when its command runs. */
 export const COMMAND_GROUPS: readonly CommandGroup[] = [
-  { title: 'Run the pad', commands: [daemonCommand, webCommand, remoteCommand, statusCommand, symbolsCommand, pingCommand] },
+  {
+    title: 'Run the pad',
+    commands: [
+      lazy('daemon', async () => (await import('./daemon.js')).daemonCommand),
+      lazy('web', async () => (await import('./web.js')).webCommand),
+      lazy('remote', async () => (await import('./remote.js')).remoteCommand),
+      lazy('status', async () => (await import('./status.js')).statusCommand),
+      lazy('symbols', async () => (await import('./symbols.js')).symbolsCommand),
+      lazy('ping', async () => (await import('./ping.js')).pingCommand),
+    ],
+  },
   {
     title: 'Report from agents and scripts',
-    commands: [sendStateCommand, hookStateCommand, endSessionCommand, listenActionsCommand],
+    commands: [
+      lazy('send-state', async () => (await import('./send-state.js')).sendStateCommand),
+      lazy('hook-state', async () => (await import('./hook-state.js')).hookStateCommand),
+      lazy('end-session', async () => (await import('./end-session.js')).endSessionCommand),
+      lazy('listen-actions', async () => (await import('./listen-actions.js')).listenActionsCommand),
+    ],
   },
   {
     title: 'Coding agents',
-    commands: [codexCommand, codexExecCommand, codexHookCommand, uninstallCodexHooksCommand, claudeCommand, claudeHookCommand],
+    commands: [
+      lazy('codex', async () => (await import('./codex.js')).codexCommand),
+      lazy('codex-exec', async () => (await import('./codex-exec.js')).codexExecCommand),
+      lazy('codex-hook', async () => (await import('./codex-hook.js')).codexHookCommand),
+      lazy('uninstall-codex-hooks', async () => (await import('./uninstall-codex-hooks.js')).uninstallCodexHooksCommand),
+      lazy('claude', async () => (await import('./claude.js')).claudeCommand),
+      lazy('claude-hook', async () => (await import('./claude-hook.js')).claudeHookCommand),
+    ],
   },
   {
     title: 'Controllers and profiles',
-    commands: [devicesCommand, portsCommand, monitorMidiCommand, profileCommand, renderCommand, doctorCommand, udevRulesCommand],
+    commands: [
+      lazy('devices', async () => (await import('./devices.js')).devicesCommand),
+      lazy('ports', async () => (await import('./ports.js')).portsCommand),
+      lazy('monitor-midi', async () => (await import('./monitor-midi.js')).monitorMidiCommand),
+      lazy('profile', async () => (await import('./profile.js')).profileCommand),
+      lazy('render', async () => (await import('./render.js')).renderCommand),
+      lazy('doctor', async () => (await import('./doctor.js')).doctorCommand),
+      lazy('udev-rules', async () => (await import('./udev-rules.js')).udevRulesCommand),
+    ],
   },
-  { title: 'Experiences and measurement', commands: [demoCommand, showCommand, benchCommand] },
+  {
+    title: 'Experiences and measurement',
+    commands: [
+      lazy('demo', async () => (await import('./demo.js')).demoCommand),
+      lazy('show', async () => (await import('./show.js')).showCommand),
+      lazy('bench', async () => (await import('./bench.js')).benchCommand),
+    ],
+  },
 ];
 
 /** Every `pad-lattice` subcommand, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = COMMAND_GROUPS.flatMap((group) => group.commands);
+export const COMMANDS: readonly CommandEntry[] = COMMAND_GROUPS.flatMap((group) => group.commands);

@@ -1,18 +1,9 @@
 import type { CliIo, Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
-import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkSettings, printAdminLink } from '../admin-link.js';
-import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadSettings } from '../browser-pad.js';
-import { openControllers } from '../controllers.js';
-import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS } from '../daemon-surfaces.js';
-import {
-  DAEMON_CORE_HELP,
-  DAEMON_CORE_OPTIONS,
-  DEFAULT_DAEMON_DEPS,
-  surfacesWithBrowserPad,
-  daemonSettings,
-  serveDaemonCommand,
-  type DaemonCommandDeps,
-} from '../serve-daemon.js';
+import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkSettings } from '../admin-link-flags.js';
+import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadSettings } from '../browser-pad-flags.js';
+import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
+import { DAEMON_CORE_HELP, DAEMON_CORE_OPTIONS, DEFAULT_DAEMON_DEPS, daemonSettings, serveDaemonCommand, type DaemonCommandDeps } from '../serve-daemon.js';
 
 const HELP = `Usage: pad-lattice web [options]
 
@@ -57,11 +48,12 @@ export function makeWebCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS): C
       const settings = daemonSettings(values, io);
       const pad = browserPadSettings(values);
       const link = adminLinkSettings(values, settings.identityStorePath);
-      if (link.print) return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
-      return serveDaemonCommand('web', { settings, json: values.json === true }, io, deps, async (logger) => {
-        const controllers = await openControllers(values, io, logger, { ...deps, midiBackend: null });
-        return surfacesWithBrowserPad(controllers, pad, link, logger, deps);
-      });
+      if (link.print) {
+        const { printAdminLink } = await import('../admin-link.js');
+        return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
+      }
+      const run = { command: 'web', settings, json: values.json === true, io, deps };
+      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openWebSurfaces(values, pad, link, io, logger, deps));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import { preparePrivateDirectory, replaceFileAtomically } from '../../support/private-file.js';
+import { preparePrivateDirectory, replaceFileAtomically, replaceFileAtomicallyInBackground } from '../../support/private-file.js';
 
 const OWN_DIRECTORY_NAME = 'pad-lattice';
 
@@ -18,4 +18,16 @@ export function writeFileAtomically(path: string, text: string): void {
   const directory = dirname(path);
   preparePrivateDirectory(directory, { tighten: basename(directory) === OWN_DIRECTORY_NAME });
   replaceFileAtomically(path, text);
+}
+
+/** writeFileAtomically with the fsync off the event loop (see replaceFileAtomicallyInBackground); failures go to `done`. */
+export function writeFileAtomicallyInBackground(path: string, text: string, stillWanted: () => boolean, done: (error: unknown) => void): void {
+  const directory = dirname(path);
+  try {
+    preparePrivateDirectory(directory, { tighten: basename(directory) === OWN_DIRECTORY_NAME });
+  } catch (error) {
+    done(error);
+    return;
+  }
+  replaceFileAtomicallyInBackground(path, text, stillWanted, done);
 }

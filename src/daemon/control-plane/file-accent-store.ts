@@ -6,7 +6,8 @@ import type { AccentStore } from './accent-store.js';
 import { AccentPreferences, DEFAULT_ACCENT_STORE_BOUND, wallClockSeconds } from './accent-preferences.js';
 import { loadAccentStoreFile } from './accent-store-file.js';
 import { accentStoreKey } from './accent-store-key.js';
-import { writeFileAtomically } from './atomic-write.js';
+import { writeFileAtomically, writeFileAtomicallyInBackground } from './atomic-write.js';
+import { WRITE_AT_ONCE, type WriteScheduler } from './write-behind.js';
 
 export interface FileAccentStoreOptions {
   /** The store file; see defaultAccentStorePath() for the standard location. */
@@ -17,11 +18,14 @@ export interface FileAccentStoreOptions {
   readonly maxEntries?: number;
   /** Where cleaned-up debris, a moved-aside corrupt file and a failing write are reported. */
   readonly logger?: Logger;
+  /** When the file is rewritten after a change; default at once. The daemon writes behind (write-behind.ts). */
+  readonly writes?: WriteScheduler;
 }
 
 /**
  * The persistent accent store of control-plane.md §15. The file is read once,
- * here in the constructor; every remember rewrites it atomically. No I/O
+ * here in the constructor; a remember asks `writes` to rewrite it atomically
+ * (at once unless told otherwise), always with the newest entries. No I/O
  * failure ever escapes: the in-memory entry is what later lookups see, and
  * the logger hears of it once.
  */
@@ -32,11 +36,16 @@ export class FileAccentStore implements AccentStore {
   readonly #logger: Logger;
   /** The last write failure logged, so a store that cannot be written says so once, not on every slot. */
   #reportedFailure: string | null = null;
+  readonly #writes: WriteScheduler;
+  readonly #write = (inBackground: boolean) => this.#writeFile(inBackground);
+  /** Counts the writes started, so a background write finishing after a newer one started drops itself. */
+  #writesStarted = 0;
 
   constructor(options: FileAccentStoreOptions) {
     this.path = options.path;
     this.#wallClock = options.wallClock ?? wallClockSeconds;
     this.#logger = options.logger ?? SILENT_LOGGER;
+    this.#writes = options.writes ?? WRITE_AT_ONCE;
     this.#preferences = loadAccentStoreFile(options.path, options.maxEntries ?? DEFAULT_ACCENT_STORE_BOUND, this.#logger);
   }
 
@@ -47,12 +56,25 @@ export class FileAccentStore implements AccentStore {
   remember(identity: AgentIdentity, accent: string): void {
     if (accent === '') return; // Nothing to prefer; the interface must not throw.
     this.#preferences.remember(accentStoreKey(identity), accent, this.#wallClock());
-    try {
-      writeFileAtomically(this.path, this.#preferences.toJson());
-      this.#reportedFailure = null;
-    } catch (error) {
+    this.#writes.request(this.#write);
+  }
+
+  #writeFile(inBackground: boolean): void {
+    const thisWrite = (this.#writesStarted += 1);
+    const finished = (error: unknown) => {
       // Persistence is best effort (§15.7): the daemon keeps running with the in-memory entry.
-      this.#reportWriteFailure(writeFailureText(this.path, error));
+      if (error) this.#reportWriteFailure(writeFailureText(this.path, error));
+      else this.#reportedFailure = null;
+    };
+    const text = this.#preferences.toJson();
+    if (inBackground) writeFileAtomicallyInBackground(this.path, text, () => thisWrite === this.#writesStarted, finished);
+    else {
+      try {
+        writeFileAtomically(this.path, text);
+        finished(null);
+      } catch (error) {
+        finished(error);
+      }
     }
   }
 

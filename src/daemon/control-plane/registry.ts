@@ -101,6 +101,7 @@ export class Registry {
       lastSeen: this.#sequence,
       lastActivityAt: now,
       metadata: new Map(),
+      shown: null,
       terminalStateUntil: null,
     };
     this.#records.set(key, record);

@@ -1,11 +1,10 @@
 import { REMOTE_HOST_METADATA_KEY, type AgentState, type ControlAction, type SurfacePrompt, type SurfaceView } from '../../domain/index.js';
-import { sessionLabel } from './label.js';
-import type { SessionRecord } from './session-record.js';
+import { shownMetadata, type SessionRecord } from './session-record.js';
 import type { SessionSnapshot } from './types.js';
 
 /** A frozen copy of one session for status and acknowledgements (control-plane.md §18). */
 export function snapshotOf(record: SessionRecord, selected: boolean, leased: boolean): SessionSnapshot {
-  const metadata = Object.freeze(Object.fromEntries(record.metadata));
+  const { metadata, label } = shownMetadata(record);
   return Object.freeze({
     identity: record.identity,
     state: record.state,
@@ -13,12 +12,12 @@ export function snapshotOf(record: SessionRecord, selected: boolean, leased: boo
     accent: record.accent,
     selected,
     leased,
-    label: sessionLabel(record.identity, metadata),
+    label,
     metadata,
   });
 }
 
-const labelOf = (record: SessionRecord): string => sessionLabel(record.identity, Object.fromEntries(record.metadata));
+const labelOf = (record: SessionRecord): string => shownMetadata(record).label;
 
 /** `{ host }` for a session `pad-lattice remote` relays from another machine, else nothing. */
 function hostOf(record: SessionRecord): { host?: string } {

@@ -1,6 +1,6 @@
 import type { AgentIdentity, ControlAction, PressReceipt, PressTarget, SurfaceEvent } from '../../domain/index.js';
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
-import { decodeClientLine, type InventoryReport, type StatusReport } from '../wire/index.js';
+import { decodeClientLine, type AsciiLine, type InventoryReport, type StatusReport } from '../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
 import type { MonotonicClock } from './clock.js';
 import { ATTENTION_BLOCK_REASON, NO_EXPERIENCES, type ExperienceController } from './experience.js';
@@ -39,12 +39,12 @@ export class DaemonRuntime {
   readonly activityMotion: boolean;
   readonly #outbox: Outbox;
   readonly #clock: MonotonicClock;
-  readonly #experience: ExperienceController;
+  #experience: ExperienceController;
   readonly #logger: DaemonLogger;
   readonly #scheduler: RenderScheduler;
   readonly #context: MessageContext;
-  readonly #audio: AudioFeedback | null;
-  readonly #profileInventory: ProfileInventorySource | null;
+  #audio: AudioFeedback | null;
+  #profileInventory: ProfileInventorySource | null;
   #inputListener: () => void = () => undefined;
 
   constructor(options: RuntimeOptions) {
@@ -89,8 +89,24 @@ export class DaemonRuntime {
     this.#inputListener = listener;
   }
 
+  /**
+   * What came with surfaces attached after startup: the Demo/Show controller
+   * that draws on them, the host earcons and the profiles `inventory` lists. The next render step repaints
+   * every surface with the current view.
+   */
+  attach(parts: {
+    readonly experience?: ExperienceController;
+    readonly earcons?: EarconSink | null;
+    readonly profileInventory?: ProfileInventorySource | null;
+  }): void {
+    if (parts.experience !== undefined) this.#experience = parts.experience;
+    if (parts.earcons) this.#audio = new AudioFeedback(parts.earcons);
+    if (parts.profileInventory) this.#profileInventory = parts.profileInventory;
+    this.#scheduler.force();
+  }
+
   /** One complete inbound line of a connection: decode at the edge, then handle; errors are answered, never thrown. */
-  handleLine(connection: ConnectionId, line: Uint8Array): void {
+  handleLine(connection: ConnectionId, line: Uint8Array | AsciiLine): void {
     this.#handleLine(connection, line);
     this.#inputListener();
   }
@@ -133,7 +149,7 @@ export class DaemonRuntime {
     this.#experience.stop('daemon_stopped');
   }
 
-  #handleLine(connection: ConnectionId, line: Uint8Array): void {
+  #handleLine(connection: ConnectionId, line: Uint8Array | AsciiLine): void {
     const decoded = decodeClientLine(line);
     if (!decoded.ok) {
       sendReply(this.#outbox, connection, { type: 'error', code: decoded.error.code, message: decoded.error.message });

@@ -14,7 +14,7 @@ const HEADLESS_CAPACITY = IDENTITY_ACCENTS.length;
  * device cannot stop the daemon or starve the other surfaces.
  */
 export class SurfaceSet {
-  readonly #surfaces: readonly Surface[];
+  readonly #surfaces: Surface[];
   readonly #logger: DaemonLogger;
   readonly selectorCapacity: number;
   readonly accentNames: readonly string[];
@@ -26,14 +26,7 @@ export class SurfaceSet {
     const first = surfaces[0];
     this.selectorCapacity = first?.selectorCapacity ?? HEADLESS_CAPACITY;
     this.accentNames = first?.accentNames ?? IDENTITY_ACCENTS.slice(0, HEADLESS_CAPACITY);
-    for (const surface of surfaces) {
-      if (surface.selectorCapacity !== this.selectorCapacity) {
-        throw new RangeError(`surfaces need equal selector capacity: ${surface.profileId} has ${surface.selectorCapacity}, expected ${this.selectorCapacity}`);
-      }
-      if (surface.accentNames.join() !== this.accentNames.join()) {
-        throw new RangeError(`surfaces need the same accent order: ${surface.profileId} has ${surface.accentNames.join(', ')}`);
-      }
-    }
+    this.#checkGeometry(surfaces);
   }
 
   get headless(): boolean {
@@ -51,6 +44,26 @@ export class SurfaceSet {
    */
   initialize(): void {
     initializeAllOrClose(this.#surfaces, () => this.close());
+  }
+
+  /**
+   * Surfaces opened after the daemon started: they must have this set's
+   * geometry (a headless set has the controllers' and the browser's). They are
+   * initialised here and then render and poll with the others. If the
+   * geometry differs or one fails to initialise, all of them are closed and
+   * the error re-thrown; when this set is closed already they are closed and
+   * the result is false.
+   */
+  add(surfaces: readonly Surface[]): boolean {
+    const closeThem = () => closeAllInReverse(surfaces);
+    if (this.#closed) {
+      closeThem();
+      return false;
+    }
+    // The geometry check is the first initialisation step, so a mismatch closes them like a failed initialise.
+    initializeAllOrClose([{ initialize: () => this.#checkGeometry(surfaces) }, ...surfaces], closeThem);
+    this.#surfaces.push(...surfaces);
+    return true;
   }
 
   render(view: SurfaceView): void {
@@ -73,6 +86,17 @@ export class SurfaceSet {
     if (this.#closed) return;
     this.#closed = true;
     closeAllInReverse(this.#surfaces);
+  }
+
+  #checkGeometry(surfaces: readonly Surface[]): void {
+    for (const surface of surfaces) {
+      if (surface.selectorCapacity !== this.selectorCapacity) {
+        throw new RangeError(`surfaces need equal selector capacity: ${surface.profileId} has ${surface.selectorCapacity}, expected ${this.selectorCapacity}`);
+      }
+      if (surface.accentNames.join() !== this.accentNames.join()) {
+        throw new RangeError(`surfaces need the same accent order: ${surface.profileId} has ${surface.accentNames.join(', ')}`);
+      }
+    }
   }
 
   #each(operation: string, run: (surface: Surface) => void): void {

@@ -1,10 +1,10 @@
 import type { Socket } from 'node:net';
-import { LineSplitter } from '../wire/index.js';
+import { LineSplitter, type Line } from '../wire/index.js';
 import { DEFAULT_OUTPUT_LIMITS, formatBytes, type OutputLimits } from './output-budget.js';
 
 export interface ConnectionHandler {
   /** One complete, non-blank line (without LF), in arrival order. */
-  onLine(connection: Connection, line: Buffer): void;
+  onLine(connection: Connection, line: Line): void;
   /** Called once when the connection is gone, whatever the cause (peer close, reset, write error, shutdown). */
   onClose(connection: Connection): void;
   /** Why the daemon closed a client on its own (it left its replies unread); one line for the log. */
@@ -107,7 +107,7 @@ export class Connection {
             stoppedByBudget = true;
             break;
           }
-          const line = this.#splitter.next();
+          const line = this.#splitter.nextLine();
           if (line === null) break;
           this.#handler.onLine(this, line);
         }

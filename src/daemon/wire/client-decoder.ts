@@ -2,6 +2,7 @@ import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS, unknownMessageTypeText } from './error-texts.js';
 import {
   DEFAULT_IDENTITY,
+  NO_METADATA,
   actionsField,
   agentMetadata,
   identityOf,
@@ -15,6 +16,7 @@ import {
   ttlField,
 } from './fields.js';
 import { member, parseProtocolObject, type JsonObject } from './json-line.js';
+import type { AsciiLine } from './line-splitter.js';
 import { optionalText, questionsField, requiredText } from './prompt-fields.js';
 import type { ClientMessage, ClientMessageType } from './messages.js';
 import { ProtocolError, catchProtocolError, invalidMessage, type DecodeResult } from './protocol-error.js';
@@ -24,7 +26,7 @@ import { ProtocolError, catchProtocolError, invalidMessage, type DecodeResult } 
  * the error the daemon answers with (wire-protocol-1.md §4.4, §5, §6). Never
  * throws for any input.
  */
-export function decodeClientLine(line: Uint8Array): DecodeResult<ClientMessage> {
+export function decodeClientLine(line: Uint8Array | AsciiLine): DecodeResult<ClientMessage> {
   return catchProtocolError(() => decodeClientObject(parseProtocolObject(line)));
 }
 
@@ -63,7 +65,7 @@ function decodeState(object: JsonObject): ClientMessage {
   const agentObject = optionalAgentObject(object);
   const agent = agentObject === null ? DEFAULT_IDENTITY : identityOf(agentObject);
   const state = stateField(object);
-  const metadata = agentObject === null ? Object.freeze({}) : agentMetadata(agentObject);
+  const metadata = agentObject === null ? NO_METADATA : agentMetadata(agentObject);
   const leaseId = optionalIdentifier(object, 'lease_id');
   const reply = optionalBoolean(object, 'reply');
   return { type: 'state', state, agent, metadata, leaseId, reply };

@@ -19,6 +19,8 @@ export const DEFAULT_IDENTITY: AgentIdentity = makeIdentity('local', 'default');
 
 const IDENTITY_MEMBERS: ReadonlySet<string> = new Set(['backend', 'session_id']);
 const NO_MEMBERS: ReadonlySet<string> = new Set();
+/** Most messages carry no metadata: they all share this one. */
+export const NO_METADATA: Metadata = Object.freeze({});
 /** The metadata key holding the display label (control-plane.md §14). */
 const LABEL_KEY = 'label';
 
@@ -80,13 +82,38 @@ export function optionalAgentObject(object: JsonObject): JsonObject | null {
   return value;
 }
 
+/** The identities of the agents seen lately, so each agent's messages share one identity object (and its key). */
+const RECENT_IDENTITIES_BOUND = 1024;
+const recentIdentities = new Map<string, Map<string, AgentIdentity>>();
+let recentIdentityCount = 0;
+
+function recentIdentity(backend: string, sessionId: string): AgentIdentity {
+  let sessions = recentIdentities.get(backend);
+  let identity = sessions?.get(sessionId);
+  if (identity !== undefined) return identity;
+  // Bounded: a flood of distinct identities starts the table over instead of growing it.
+  if (recentIdentityCount >= RECENT_IDENTITIES_BOUND) {
+    recentIdentities.clear();
+    recentIdentityCount = 0;
+    sessions = undefined;
+  }
+  if (sessions === undefined) {
+    sessions = new Map();
+    recentIdentities.set(backend, sessions);
+  }
+  identity = makeIdentity(backend, sessionId);
+  sessions.set(sessionId, identity);
+  recentIdentityCount += 1;
+  return identity;
+}
+
 /** §5.3: backend before session_id. */
 export function identityOf(agent: JsonObject): AgentIdentity {
   const backend = member(agent, 'backend');
   if (!isNonEmptyString(backend)) throw invalidMessage(ERROR_TEXTS.agentBackend);
   const sessionId = member(agent, 'session_id');
   if (!isNonEmptyString(sessionId)) throw invalidMessage(ERROR_TEXTS.agentSessionId);
-  return makeIdentity(backend, sessionId);
+  return recentIdentity(backend, sessionId);
 }
 
 /** §5.5: the members of a `state` agent other than the identity, each a non-empty string. */
@@ -97,7 +124,7 @@ export function agentMetadata(agent: JsonObject): Metadata {
 /** §5.6: the `session_lease` metadata object. */
 export function leaseMetadata(object: JsonObject): Metadata {
   const value = member(object, 'metadata');
-  if (value === undefined || value === null) return Object.freeze({});
+  if (value === undefined || value === null) return NO_METADATA;
   if (!isJsonObject(value)) throw invalidMessage(ERROR_TEXTS.metadataNotObject);
   return stringMembers(value, NO_MEMBERS, ERROR_TEXTS.metadataKeys, ERROR_TEXTS.metadataValues);
 }
@@ -113,6 +140,7 @@ function stringMembers(object: JsonObject, skip: ReadonlySet<string>, keysText: 
     // The one bound the daemon puts on what agents send (README, "Limits"): a label is cut, never refused.
     entries.push([key, key === LABEL_KEY ? boundLabel(value) : value]);
   }
+  if (entries.length === 0) return NO_METADATA;
   // fromEntries defines own properties, so a "__proto__" key stays ordinary data.
   return Object.freeze(Object.fromEntries(entries));
 }

@@ -16,7 +16,7 @@ export {
   booleanText,
 } from './error-texts.js';
 export type { DecodeResult } from './protocol-error.js';
-export { LineSplitter } from './line-splitter.js';
+export { LineSplitter, type AsciiLine, type Line } from './line-splitter.js';
 export { decodeClientLine } from './client-decoder.js';
 export { decodeServerLine } from './server-decoder.js';
 export { encodeServerMessage, encodeReply, encodeNotification, fitsOutboundCap, serverWireObject } from './server-encoder.js';

@@ -1,6 +1,8 @@
+import { isAscii } from 'node:buffer';
 import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS, unsupportedProtocolText } from './error-texts.js';
 import { MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from './limits.js';
+import type { AsciiLine } from './line-splitter.js';
 import { ProtocolError, invalidMessage } from './protocol-error.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -14,9 +16,11 @@ const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * wire-protocol-1.md §4.4 steps 1–5: size, strict UTF-8, JSON syntax, object,
  * protocol version. Returns the parsed object; throws ProtocolError.
  */
-export function parseProtocolObject(line: Uint8Array): JsonObject {
-  if (line.byteLength > MAX_MESSAGE_BYTES) throw new ProtocolError(ERROR_CODES.frameTooLarge, ERROR_TEXTS.frameTooLarge);
-  const value = parseJson(decodeUtf8(line));
+export function parseProtocolObject(line: Uint8Array | AsciiLine): JsonObject {
+  // An AsciiLine's length is its byte count, and it is text already.
+  const ascii = typeof line === 'string';
+  if ((ascii ? line.length : line.byteLength) > MAX_MESSAGE_BYTES) throw new ProtocolError(ERROR_CODES.frameTooLarge, ERROR_TEXTS.frameTooLarge);
+  const value = parseJson(ascii ? line : decodeUtf8(line));
   if (!isJsonObject(value)) throw invalidMessage(ERROR_TEXTS.notAnObject);
   const protocol = member(value, 'protocol');
   // typeof excludes booleans, which Python would count as the integer 1.
@@ -27,6 +31,8 @@ export function parseProtocolObject(line: Uint8Array): JsonObject {
 }
 
 function decodeUtf8(line: Uint8Array): string {
+  // Nearly every line is ASCII, which is valid UTF-8 and decodes byte for byte; this check is native and cheap.
+  if (isAscii(line)) return (Buffer.isBuffer(line) ? line : Buffer.from(line.buffer, line.byteOffset, line.byteLength)).toString('latin1');
   try {
     return STRICT_UTF8.decode(line);
   } catch {

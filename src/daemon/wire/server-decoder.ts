@@ -3,6 +3,7 @@ import { ERROR_CODES, RESERVED_ERROR_CODES } from './error-codes.js';
 import { unknownMessageTypeText } from './error-texts.js';
 import { rejectUnknownMembers } from './fields.js';
 import { isJsonObject, member, parseProtocolObject, type JsonObject } from './json-line.js';
+import type { AsciiLine } from './line-splitter.js';
 import type {
   InventoryReport,
   Metadata,
@@ -24,7 +25,7 @@ import { ProtocolError, catchProtocolError, invalidMessage, type DecodeResult } 
  * elsewhere; an `error` without a usable `code` gets `daemon_error`.
  * Never throws.
  */
-export function decodeServerLine(line: Uint8Array): DecodeResult<ServerMessage> {
+export function decodeServerLine(line: Uint8Array | AsciiLine): DecodeResult<ServerMessage> {
   return catchProtocolError(() => decodeServerObject(parseProtocolObject(line)));
 }
 

@@ -115,11 +115,18 @@ export async function startPadCommand(name: 'web' | 'daemon', args: readonly str
   };
   const command = name === 'web' ? makeWebCommand(deps) : makeDaemonCommand(deps);
   const io = captureIo('', { NO_COLOR: '1' });
+  // The daemon answers first; the command says how to connect an agent once its surfaces are attached.
+  const attached = new Promise<void>((resolve) => {
+    io.io.stderr.on('data', () => {
+      if (io.stderr().includes('connect an agent:')) resolve();
+    });
+  });
   const exit = command.run([...args, '--socket', socketPath, '--identity-store', join(dir, 'ids.json')], io.io);
   const failedEarly = exit.then((code) => Promise.reject(new Error(`pad-lattice ${name} exited with ${code}: ${io.stderr()}`)));
   let handle: DaemonHandle;
   try {
     handle = await Promise.race([running, failedEarly]);
+    await Promise.race([attached, failedEarly]);
   } catch (error) {
     removeDir();
     throw error;

@@ -1,0 +1,109 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { stateLine } from './bench-daemon.js';
+import { LatencyRecorder, monotonicNs, type LatencySummary } from './latency.js';
+import { LineConnection } from './line-client.js';
+
+/** How many agents report at once; more identities than the 8 Scenes means every update may evict another. */
+export interface AgentWorkload {
+  readonly name: string;
+  readonly identities: number;
+}
+
+export const AGENT_WORKLOADS: readonly AgentWorkload[] = [
+  { name: '4 agents', identities: 4 },
+  { name: '12 agents', identities: 12 },
+  { name: '100 identities', identities: 100 },
+];
+
+/** The pacing and size of one workload's measurements. */
+export interface WorkloadSettings {
+  /** Measured round trips. */
+  readonly samples: number;
+  /** Round trips made first and thrown away. */
+  readonly warmup: number;
+  /** After each reply the client waits a random 0…gapMs, so each update meets an idle daemon, as an agent's does. */
+  readonly gapMs: number;
+  /** Fire-and-forget `state` lines in the measured burst. */
+  readonly burstMessages: number;
+  /** Lines of the burst before it, which warms a JIT up as a running daemon is warm; not timed. */
+  readonly burstWarmup: number;
+}
+
+export interface BurstFigures {
+  readonly messages: number;
+  /** First byte written → the closing pong received. */
+  readonly seconds: number;
+  readonly messagesPerSecond: number;
+  /** Lines other than the pong that came back; a sound burst has none. */
+  readonly errors: number;
+}
+
+const REPLY_TIMEOUT_MS = 10_000;
+const BURST_TIMEOUT_MS = 300_000;
+const PING_LINE = '{"protocol":1,"type":"ping"}\n';
+/** Neither protects a Scene from eviction, and alternating them makes every update change what the pad shows. */
+const STATES = ['running', 'waiting_for_reply'] as const;
+
+/** The i-th update of a workload: identities take turns, and each turn flips the identity's state. */
+function updateLine(workload: AgentWorkload, i: number, reply: boolean): string {
+  const identity = i % workload.identities;
+  const state = STATES[Math.floor(i / workload.identities) % STATES.length]!;
+  return stateLine(`agent-${identity}`, state, reply);
+}
+
+/**
+ * `state` with `reply: true` on one connection, paced: write → reply
+ * received, µs. A daemon must answer `state_ack`; an echo server (the floor,
+ * `anyReply`) may answer anything.
+ */
+export async function pacedRoundTrips(socketPath: string, workload: AgentWorkload, settings: WorkloadSettings, anyReply = false): Promise<LatencySummary> {
+  const connection = await LineConnection.connect(socketPath);
+  const recorder = new LatencyRecorder();
+  try {
+    for (let i = 0; i < settings.warmup + settings.samples; i += 1) {
+      const replied = connection.nextLine(REPLY_TIMEOUT_MS);
+      const line = updateLine(workload, i, true);
+      const writtenAt = monotonicNs();
+      connection.write(line);
+      const reply = await replied;
+      if (!anyReply && !reply.line.includes('"type":"state_ack"')) throw new Error(`expected a state_ack, got ${reply.line}`);
+      if (i >= settings.warmup) recorder.recordNs(reply.at - writtenAt);
+      await sleep(Math.random() * settings.gapMs);
+    }
+  } finally {
+    connection.close();
+  }
+  return recorder.summary();
+}
+
+/**
+ * Fire-and-forget `state` lines written at once on one connection, then a
+ * `ping`: lines on a connection are handled in order, so the pong means every
+ * update before it was handled. A smaller burst warms up first.
+ */
+export async function burstOfUpdates(socketPath: string, workload: AgentWorkload, settings: WorkloadSettings): Promise<BurstFigures> {
+  const connection = await LineConnection.connect(socketPath);
+  try {
+    await burst(connection, workload, settings.burstWarmup);
+    return await burst(connection, workload, settings.burstMessages);
+  } finally {
+    connection.close();
+  }
+}
+
+async function burst(connection: LineConnection, workload: AgentWorkload, messages: number): Promise<BurstFigures> {
+  const lines: string[] = [];
+  for (let i = 0; i < messages; i += 1) lines.push(updateLine(workload, i, false));
+  const payload = lines.join('') + PING_LINE;
+  const start = monotonicNs();
+  connection.write(payload);
+  let errors = 0;
+  for (;;) {
+    const reply = await connection.nextLine(BURST_TIMEOUT_MS);
+    if (reply.line.includes('"type":"pong"')) {
+      const seconds = Number(reply.at - start) / 1e9;
+      return { messages, seconds, messagesPerSecond: messages / seconds, errors };
+    }
+    errors += 1;
+  }
+}
