@@ -1,7 +1,6 @@
 import type { AgentIdentity, ControlAction } from '../domain/index.js';
 import type { WireConnection } from './connection.js';
-import { DaemonDisconnectedError } from './errors.js';
-import { expectType } from './reply.js';
+import { HeldConnection } from './held-connection.js';
 
 /** One action the daemon routed to this subscriber (wire-protocol-1.md §7.4). */
 export interface ActionEvent {
@@ -17,14 +16,9 @@ export interface ActionEvent {
  * protocol unsubscribes. The daemon closing the connection ends iteration with
  * a DaemonDisconnectedError; an `error` line becomes a DaemonProtocolError.
  */
-export class ActionSubscription implements AsyncIterable<ActionEvent>, AsyncDisposable {
-  #closedHere = false;
-
-  constructor(private readonly connection: WireConnection) {}
-
-  /** False once closed from either side. */
-  get isOpen(): boolean {
-    return this.connection.isOpen;
+export class ActionSubscription extends HeldConnection implements AsyncIterable<ActionEvent> {
+  constructor(connection: WireConnection) {
+    super(connection, 'the action subscription');
   }
 
   /**
@@ -44,26 +38,9 @@ export class ActionSubscription implements AsyncIterable<ActionEvent>, AsyncDisp
    * DaemonTimeoutError if nothing arrives in time; the subscription stays open.
    */
   async receive(timeoutMs: number | null = null): Promise<ActionEvent | null> {
-    const inbound = await this.connection.receive(timeoutMs);
-    if (inbound === null) {
-      if (this.#closedHere) return null;
-      throw new DaemonDisconnectedError(this.connection.socketPath, `the daemon closed the action subscription (${this.connection.socketPath})`);
-    }
-    if (!inbound.ok) throw inbound.error;
     // Only `action` and `error` may arrive here (§6.5); anything else is a protocol failure, as in the reference client.
-    const message = expectType(inbound.message, 'action');
-    return { action: message.action, agent: message.agent, requestId: message.requestId };
-  }
-
-  /** Unsubscribes by closing the connection. Idempotent. */
-  async close(): Promise<void> {
-    this.#closedHere = true;
-    this.connection.close();
-    await this.connection.closed;
-  }
-
-  [Symbol.asyncDispose](): Promise<void> {
-    return this.close();
+    const message = await this.receiveOf('action', timeoutMs);
+    return message === null ? null : { action: message.action, agent: message.agent, requestId: message.requestId };
   }
 
   [Symbol.asyncIterator](): AsyncIterator<ActionEvent> {

@@ -8,3 +8,15 @@ export const questionPrompt = (count: number): SurfacePrompt => ({
   questionCount: 2,
   question: { question: 'Q?', header: '', options: Array.from({ length: count }, (_, i) => ({ label: `o${i}`, description: '' })), multiSelect: false },
 });
+
+/** A question as Claude Code's AskUserQuestion asks it: three options with descriptions. */
+export const LICENSE_QUESTION = {
+  question: 'Which license should the project use?',
+  header: 'License',
+  options: [
+    { label: 'MIT', description: 'Short and permissive' },
+    { label: 'Apache-2.0', description: 'Permissive, with a patent grant' },
+    { label: 'GPL-3.0', description: 'Copyleft' },
+  ],
+  multiSelect: false,
+} as const;

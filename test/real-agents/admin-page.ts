@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { until } from '../agents/shared/fake-daemon.js';
 import { TestClient } from '../web/helpers/ws-client.js';
 
@@ -50,5 +51,14 @@ export class AdminPage {
 
   close(): void {
     this.#client.close();
+  }
+}
+
+/** Secrets an approved command carried never reach the admin page or the daemon's log; the page got their redacted form. */
+export function expectSecretsKept(admin: AdminPage, daemonLog: string, secrets: readonly string[]): void {
+  expect(admin.received()).toContain('[REDACTED]');
+  for (const secret of secrets) {
+    expect(admin.received()).not.toContain(secret);
+    expect(daemonLog).not.toContain(secret);
   }
 }

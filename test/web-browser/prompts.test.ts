@@ -4,6 +4,7 @@ import type { QuestionRequest } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
 import { DESKTOP, actionButton, openAdminPageSized, saveScreenshot, waitForText } from './helpers/pad-page.js';
 import { padTestbed } from './helpers/pad-testbed.js';
+import { LICENSE_QUESTION } from '../helpers/question-prompt.js';
 import type { WebDaemon } from './helpers/web-daemon.js';
 
 /*
@@ -52,18 +53,7 @@ describe('browser pad in headless Chromium: what the selected agent asks', () =>
     const request: QuestionRequest = await daemon.client.askQuestions({
       agent: CLAUDE,
       requestId: 'q-1',
-      questions: [
-        {
-          question: 'Which license should the project use?',
-          header: 'License',
-          options: [
-            { label: 'MIT', description: 'Short and permissive' },
-            { label: 'Apache-2.0', description: 'Permissive, with a patent grant' },
-            { label: 'GPL-3.0', description: 'Copyleft' },
-          ],
-          multiSelect: false,
-        },
-      ],
+      questions: [LICENSE_QUESTION],
     });
     try {
       await waitForText(page, '#prompt-panel', 'Which license should the project use?');

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeDaemon, cleanUpFakes, privateTempDir, until, type FakeConnection } from '../shared/fake-daemon.js';
 import { runHook } from './hook-runner.js';
+import { LICENSE_QUESTION } from '../../helpers/question-prompt.js';
 
 /*
  * The Claude hook answering AskUserQuestion from the pad (README, "Questions
@@ -15,16 +16,7 @@ let socket: string;
 let runtimeDir: string;
 
 const QUESTIONS = [
-  {
-    question: 'Which license should the project use?',
-    header: 'License',
-    options: [
-      { label: 'MIT', description: 'Short and permissive' },
-      { label: 'Apache-2.0', description: 'Permissive, with a patent grant' },
-      { label: 'GPL-3.0', description: 'Copyleft' },
-    ],
-    multiSelect: false,
-  },
+  LICENSE_QUESTION,
   { question: 'Add a CONTRIBUTING file?', header: 'Docs', options: [{ label: 'Yes', description: '' }, { label: 'No', description: '' }], multiSelect: false },
 ];
 
