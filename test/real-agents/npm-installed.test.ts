@@ -102,7 +102,8 @@ describe('the npm-installed pad-lattice (bin links into a prefix) with the real 
       // Codex asks only once the hook gave up without a decision.
       expect(terminal.screen()).not.toMatch(/Would you like to run the following command\?/);
       await terminal.waitFor(/Would you like to run the following command\?/, 'Codex’s own prompt after the timeout', 15_000);
-      expect(approveLit(pad)).toBe(false);
+      // The hook's exit and the lights travel separately (socket close → daemon → next frame → trace pipe), so wait for the frame.
+      await pad.untilLights(() => !approveLit(pad), 'Approve to go dark once the hook handed the request back');
       terminal.press('y');
       await until(() => existsSync(marker('late')), 'the command approved in the terminal to run', 20_000);
       await terminal.waitFor(/Late marker made\./, 'the second turn to end');
