@@ -15,6 +15,8 @@ export interface LeaseBackoff {
 export const DEFAULT_LEASE_BACKOFF: LeaseBackoff = Object.freeze({ initialDelayMs: 1_000, maxDelayMs: 10_000 });
 
 export interface SessionLeaseEvents {
+  /** The daemon's socket accepted a connection; the registration is on its way. */
+  reached: [];
   /** A (re)connection was acknowledged; `session` when the daemon resolved one. */
   connected: [session: SessionReport | null];
   /** The daemon told us which session the lease is bound to (ack or `session_lease_bound`). */
@@ -60,6 +62,7 @@ export class SessionLease extends EventEmitter<SessionLeaseEvents> implements As
   /** Registers the lease; fails like any request when no daemon runs or the daemon rejects it. */
   static async open(start: LeaseStart, listeners: SessionLeaseListeners = {}): Promise<SessionLease> {
     const lease = new SessionLease(start);
+    if (listeners.reached) lease.on('reached', listeners.reached);
     if (listeners.connected) lease.on('connected', listeners.connected);
     if (listeners.bound) lease.on('bound', listeners.bound);
     if (listeners.disconnected) lease.on('disconnected', listeners.disconnected);
@@ -102,6 +105,7 @@ export class SessionLease extends EventEmitter<SessionLeaseEvents> implements As
   async #register(): Promise<void> {
     const { socketPath, leaseId, metadata, timeoutMs } = this.start;
     const connection = await WireConnection.open(socketPath, timeoutMs);
+    this.emit('reached');
     try {
       await connection.send({ type: 'session_lease', leaseId, agent: this.#identity, metadata }, timeoutMs);
       const ack = await readReply(connection, 'session_lease_ack', timeoutMs);

@@ -68,11 +68,19 @@ export class LauncherLease {
     return this.#lease?.connected ?? false;
   }
 
-  /** Whether the first attempt connected, waiting at most `timeoutMs` for it (false when it is still pending). */
+  /**
+   * Whether the first attempt reached the daemon's socket, waiting at most
+   * `timeoutMs` (false when it failed or is still connecting). Reaching the
+   * socket is enough: a daemon busy enough to ack late is still there, and
+   * "daemon unavailable" would send the user looking for a problem that
+   * does not exist.
+   */
   async firstAttemptConnected(timeoutMs: number = FIRST_ATTEMPT_WAIT_MS): Promise<boolean> {
     let timer: NodeJS.Timeout | null = null;
     const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
+      // A launcher starved of CPU past the deadline runs timers before I/O callbacks:
+      // the setImmediate lets a connect that already completed be heard first.
+      timer = setTimeout(() => setImmediate(() => resolve(false)), timeoutMs);
     });
     try {
       return await Promise.race([this.#firstAttempt, late]);
@@ -108,7 +116,7 @@ export class LauncherLease {
           metadata: this.options.metadata,
           backoff: { initialDelayMs: retryMs, maxDelayMs: retryMs },
           // Attached before registering: the ack and a binding right behind it arrive before open() returns.
-          listeners: { bound: (session) => this.#learn(session) },
+          listeners: { reached: () => this.#settleFirst(true), bound: (session) => this.#learn(session) },
         });
         if (this.#closed) {
           await lease.close();

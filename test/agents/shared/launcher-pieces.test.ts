@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionReport } from '../../../src/client/index.js';
 import { exitStatus, runAgentChild } from '../../../src/agents/shared/agent-child.js';
@@ -64,6 +65,22 @@ describe('launcher lease (agent-adapters.md §A.8)', () => {
     expect(await lease.firstAttemptConnected()).toBe(false);
     expect(lease.connected).toBe(false);
     await lease.close();
+  });
+
+  it('counts a daemon that accepted the connection but acks late as reached: no "daemon unavailable" for a busy daemon', async () => {
+    const socketPath = tempSocketPath();
+    const accepted: Socket[] = [];
+    const silent = createServer((socket) => accepted.push(socket));
+    await new Promise<void>((resolve) => silent.listen(socketPath, resolve));
+    const lease = LauncherLease.start({ socketPath, leaseId: 'b'.repeat(32), metadata: { cwd: '/w' } });
+    try {
+      expect(await lease.firstAttemptConnected()).toBe(true);
+      expect(lease.connected).toBe(false);
+    } finally {
+      await lease.close();
+      for (const socket of accepted) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('passes every session reported on the lease to onSession and remembers the identity', async () => {
