@@ -1,16 +1,24 @@
 import type { SoakProgress, SoakReport } from './run-soak.js';
-import type { Sample } from './samples.js';
+import type { GrowthVerdict, Sample } from './samples.js';
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 const mb = (value: number) => `${value.toFixed(1)} MB`;
+const retained = (sample: Sample) => (sample.retainedMb === null ? 'no answer' : mb(sample.retainedMb));
 
 /** One progress line: time, the latest sample, the counts so far. */
 export function formatProgress({ elapsedSeconds, totalSeconds, latest, counters: c }: SoakProgress): string {
-  const sample = latest === null ? '' : `  rss ${mb(latest.rssMb)}  fds ${latest.fds}`;
+  const sample = latest === null ? '' : `  rss ${mb(latest.rssMb)}  retained ${retained(latest)}  fds ${latest.fds}`;
   return `soak ${clock(elapsedSeconds)}/${clock(totalSeconds)}${sample}  acks ${c.acksReceived}/${c.acksSent}  presses ${c.presses} actions ${c.actions}  leases ${c.leases}  device cycles ${c.deviceCycles}  profile edits ${c.profileEdits}  browser updates ${c.browserSurfaces}`;
 }
 
-const sampleLine = (name: string, sample: Sample) => `  ${name.padEnd(16)} ${clock(sample.at).padStart(6)}  rss ${mb(sample.rssMb).padStart(9)}  fds ${sample.fds}`;
+const sampleLine = (name: string, sample: Sample) =>
+  `  ${name.padEnd(16)} ${clock(sample.at).padStart(6)}  rss ${mb(sample.rssMb).padStart(9)}  retained ${retained(sample).padStart(9)}  fds ${sample.fds}`;
+
+/** The growth figures, saying when RSS was only reported (its window was too short to judge). */
+export function describeGrowth(growth: GrowthVerdict): string {
+  const rss = `RSS ${mb(growth.rssGrowthMb)}${growth.rssJudged ? '' : ' (window too short to judge)'}`;
+  return `retained ${mb(growth.retainedGrowthMb)}, ${rss}, descriptors ${growth.fdGrowth}`;
+}
 
 export function formatReport(report: SoakReport): string {
   const { growth, counters: c } = report;
@@ -19,7 +27,7 @@ export function formatReport(report: SoakReport): string {
     sampleLine('start', growth.start),
     sampleLine('after warm-up', growth.warm),
     sampleLine('end', growth.end),
-    `  growth after warm-up: RSS ${mb(growth.rssGrowthMb)}, descriptors ${growth.fdGrowth}`,
+    `  growth after warm-up: ${describeGrowth(growth)}`,
     `  acks: ${c.acksSent} sent, ${c.acksReceived} received`,
     `  presses: ${c.presses}, actions: ${c.actions}, extra actions: ${c.extraActions}`,
     `  leases: ${c.leases}, device cycles: ${c.deviceCycles}, profile edits: ${c.profileEdits}, browser tabs: ${c.browserTabs} (${c.browserSurfaces} surface updates)`,
@@ -37,6 +45,8 @@ export function reportJson(report: SoakReport): Record<string, unknown> {
     minutes: report.minutes,
     warm_up_seconds: report.warmUpSeconds,
     rss_mb: { start: growth.start.rssMb, after_warm_up: growth.warm.rssMb, end: growth.end.rssMb, growth_after_warm_up: growth.rssGrowthMb },
+    retained_mb: { start: growth.start.retainedMb, after_warm_up: growth.warm.retainedMb, end: growth.end.retainedMb, growth_after_warm_up: growth.retainedGrowthMb },
+    rss_judged: growth.rssJudged,
     fds: { start: growth.start.fds, after_warm_up: growth.warm.fds, end: growth.end.fds, growth_after_warm_up: growth.fdGrowth },
     acks: { sent: counters.acksSent, received: counters.acksReceived },
     presses: counters.presses,
@@ -48,6 +58,6 @@ export function reportJson(report: SoakReport): Record<string, unknown> {
     browser: { tabs: counters.browserTabs, surface_updates: counters.browserSurfaces },
     daemon: { exit_code: report.daemon.exitCode, socket_removed: report.daemon.socketRemoved, log_lines: report.daemon.logLines },
     problems: report.problems,
-    samples: report.samples.map((sample) => ({ at: sample.at, rss_mb: sample.rssMb, fds: sample.fds })),
+    samples: report.samples.map((sample) => ({ at: sample.at, rss_mb: sample.rssMb, retained_mb: sample.retainedMb, fds: sample.fds })),
   };
 }

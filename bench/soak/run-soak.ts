@@ -10,11 +10,15 @@ import { BrowserTab } from './browser-tab.js';
 import { newCounters, noteFailure, type SoakCounters } from './counters.js';
 import { PressRounds } from './press-rounds.js';
 import { ProfileEditor } from './profile-edits.js';
+import { requestRetained } from './retained-memory.js';
+import { describeGrowth } from './report.js';
 import { judgeGrowth, sampleProcess, type GrowthVerdict, type Sample } from './samples.js';
 
 const SOAK_DAEMON = fileURLToPath(new URL('./soak-daemon.js', import.meta.url));
 const AGENT_WORKERS = 4;
 const PRESS_GAP_MS = 200;
+/** How long a sample waits for the daemon's retained-memory reply (a full collection takes tens of ms). */
+const RETAINED_REPLY_MS = 5_000;
 
 export interface SoakProgress {
   readonly elapsedSeconds: number;
@@ -69,10 +73,18 @@ export async function runSoak(minutes: number, onProgress: (progress: SoakProgre
     await presses.register();
     const started = Date.now();
     const elapsed = () => (Date.now() - started) / 1000;
-    const samples: Sample[] = [sampleProcess(daemon.pid, 0)];
+    const samples: Sample[] = [];
+    // One sample at a time, so each retained-memory reply belongs to its own request.
+    let sampling = Promise.resolve();
+    const takeSample = () =>
+      (sampling = sampling.then(async () => {
+        const at = elapsed();
+        samples.push(sampleProcess(daemon.pid, at, await requestRetained(daemon.child, RETAINED_REPLY_MS)));
+      }));
+    await takeSample();
     const editor = new ProfileEditor(paths.profiles, counters);
     const timers = [
-      setInterval(() => samples.push(sampleProcess(daemon.pid, elapsed())), pace.sampleMs),
+      setInterval(() => void takeSample(), pace.sampleMs),
       setInterval(() => editor.editOnce(), pace.profileEditMs),
       setInterval(() => onProgress({ elapsedSeconds: elapsed(), totalSeconds, latest: samples.at(-1) ?? null, counters }), pace.progressMs),
     ];
@@ -92,7 +104,7 @@ export async function runSoak(minutes: number, onProgress: (progress: SoakProgre
     await churn.stop();
     await presses.finish();
     await tabs.stop();
-    samples.push(sampleProcess(daemon.pid, elapsed()));
+    await takeSample();
     const stopped = await daemon.stop();
     const growth = judgeGrowth(samples, pace.warmUpSeconds);
     return {
@@ -113,7 +125,7 @@ export async function runSoak(minutes: number, onProgress: (progress: SoakProgre
 function startDaemon(dir: string, paths: { socket: string; fifo: string; trace: string; profiles: string }) {
   const args = [paths.fifo, paths.trace, '--web', '--port', '0', '--no-open', '--json', '--no-greeting', '--socket', paths.socket, '--identity-store', join(dir, 'ids.json')];
   const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), PAD_LATTICE_PROFILE_PATH: paths.profiles, PAD_LATTICE_SOCKET: '', NO_COLOR: '1' };
-  const child: ChildProcess = fork(SOAK_DAEMON, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: [] });
+  const child: ChildProcess = fork(SOAK_DAEMON, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: ['--expose-gc'] });
   let stdout = '';
   let logLines = 0;
   let recent: string[] = [];
@@ -185,7 +197,7 @@ function problemsOf(counters: SoakCounters, growth: GrowthVerdict, exitCode: num
   if (counters.deviceCycles === 0) problems.push('the controller never vanished and returned');
   if (counters.profileEdits === 0) problems.push('the profile was never edited');
   if (counters.browserSurfaces === 0) problems.push('the browser tab received no surface update');
-  if (!growth.ok) problems.push(`growth after warm-up: RSS ${growth.rssGrowthMb.toFixed(1)} MB, descriptors ${growth.fdGrowth}`);
+  if (!growth.ok) problems.push(`growth after warm-up: ${describeGrowth(growth)}`);
   if (exitCode !== 0) problems.push(`the daemon exited with ${exitCode} after SIGTERM`);
   if (!socketRemoved) problems.push('the daemon left its socket behind');
   problems.push(...counters.failures.slice(0, 10));
