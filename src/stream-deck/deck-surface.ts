@@ -1,7 +1,7 @@
-import { actionPressed, CONTROL_ACTIONS, OFF_TOKEN, sessionSelected, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
+import { actionPressed, CONTROL_ACTIONS, OFF_TOKEN, optionPressed, sessionSelected, type QuestionPrompt, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
 import type { Cell, StreamDeckProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
-import { compileVisualFrame } from '../visual-protocol/index.js';
+import { compileVisualFrame, optionToken } from '../visual-protocol/index.js';
 import { drawFace, faceColor, faceKey, type KeyFace } from './key-faces.js';
 import type { DeckKey, DeckPanel } from './library.js';
 
@@ -50,6 +50,12 @@ export function keysForProfile(panel: DeckPanel, profile: StreamDeckProfile): { 
  * frame are redrawn; a frame resolves once its keys are written, and the
  * hub's pacer sends one at a time, the newest, at the deck's frame cap. Key
  * downs become surface events.
+ *
+ * A deck has no glyph area to put a question's option pads in, so while the
+ * selected agent asks one its Agent Scene keys become option keys (key i is
+ * option i + 1), and the glyph key keeps the agent's `?` and swaps the Scene
+ * keys between options and Scenes, so a deck alone can still switch agents
+ * while a question waits.
  */
 export class DeckSurface {
   readonly #panel: DeckPanel;
@@ -62,6 +68,16 @@ export class DeckSurface {
   #closing: Promise<void> | null = null;
   /** The frame being written, which close() lets finish so no key is drawn after the clear. */
   #drawing: Promise<void> = Promise.resolve();
+  /** The last view drawn (null under a Show), redrawn when the glyph key swaps what the Scene keys show. */
+  #view: SurfaceView | null = null;
+  /** The question the Scene keys can answer (null: none waits, or a Show plays). */
+  #question: QuestionPrompt | null = null;
+  /**
+   * Presentation state of this one deck: the user pressed the glyph key to
+   * see the Scenes while #question waits. Another question, or none, resets
+   * it, so each new question shows its options first.
+   */
+  #scenesOverQuestion = false;
 
   constructor(options: DeckSurfaceOptions, roles: ReadonlyMap<number, Role>) {
     const { panel, profile } = options;
@@ -79,18 +95,17 @@ export class DeckSurface {
   }
 
   render(view: SurfaceView): Promise<void> {
-    const frame = compileVisualFrame(view, SELECTOR_CAPACITY);
-    const labels = new Map(view.sessions.map((session) => [session.slot, session.label]));
-    const faces = new Map<number, KeyFace>();
-    for (const key of this.#keys.values()) {
-      const role = this.#roles.get(key.index);
-      faces.set(key.index, role === undefined ? { kind: 'blank' } : faceFor(role, frame, labels));
-    }
-    return this.#show(faces);
+    const question = view.prompt?.kind === 'question' && view.selectedState !== null ? view.prompt : null;
+    if (!sameQuestion(question, this.#question)) this.#scenesOverQuestion = false;
+    this.#question = question;
+    this.#view = view;
+    return this.#show(this.#facesFor(view));
   }
 
   /** A Show's 8x8 grid, one light per key from the top-left (keys beyond it stay dark). */
   renderShowFrame(frame: ShowFrame): Promise<void> {
+    this.#question = null;
+    this.#view = null;
     const faces = new Map<number, KeyFace>();
     for (const key of this.#keys.values()) {
       const color = frame.grid[key.y]?.[key.x];
@@ -113,9 +128,29 @@ export class DeckSurface {
     return this.#closing;
   }
 
+  #facesFor(view: SurfaceView): DeckFrame {
+    const question = this.#question;
+    // The glyph key keeps the agent's own glyph (the `?`): the options have keys of their own.
+    const frame = compileVisualFrame(question === null ? view : { ...view, prompt: undefined }, SELECTOR_CAPACITY);
+    const labels = new Map(view.sessions.map((session) => [session.slot, session.label]));
+    const options = this.#optionsShown()?.question.options ?? null;
+    const caption = question === null ? '' : options === null ? 'SCENES' : 'OPTIONS';
+    const faces = new Map<number, KeyFace>();
+    for (const key of this.#keys.values()) {
+      const role = this.#roles.get(key.index);
+      let face: KeyFace = { kind: 'blank' };
+      if (role?.kind === 'glyph') face = { kind: 'glyph', canvas: frame.state, caption };
+      else if (role?.kind === 'scene' && options !== null) face = optionFace(options[role.slot]?.label, role.slot);
+      else if (role !== undefined) face = faceFor(role, frame, labels);
+      faces.set(key.index, face);
+    }
+    return faces;
+  }
+
+  /** Draws after the frame being written, so a repaint of the deck's own never interleaves with the hub's frames. */
   #show(frame: DeckFrame): Promise<void> {
     if (this.#closing !== null) return Promise.resolve();
-    this.#drawing = this.#draw(frame);
+    this.#drawing = this.#drawing.catch(() => {}).then(() => this.#draw(frame));
     return this.#drawing;
   }
 
@@ -133,20 +168,49 @@ export class DeckSurface {
   }
 
   #onKey(index: number, down: boolean): void {
-    if (!down) return;
     const role = this.#roles.get(index);
-    let event: SurfaceEvent | null = null;
-    if (role?.kind === 'scene') event = sessionSelected(role.slot);
-    if (role?.kind === 'action') event = actionPressed(role.action);
-    if (event === null) return;
-    this.#events.push(event);
+    if (!down || role === undefined) return;
+    if (role.kind === 'glyph') return this.#swapSceneKeys();
+    const event = this.#eventFor(role);
+    if (event !== null) this.#events.push(event);
+  }
+
+  #eventFor(role: Exclude<Role, { kind: 'glyph' }>): SurfaceEvent | null {
+    if (role.kind === 'action') return actionPressed(role.action);
+    if (role.kind !== 'scene') return null;
+    const question = this.#optionsShown();
+    if (question === null) return sessionSelected(role.slot);
+    // A dark key past the last option answers nothing, and selects nothing either: it shows no Scene.
+    return role.slot < question.question.options.length ? optionPressed(question.ref, question.questionIndex, role.slot) : null;
+  }
+
+  /** The question whose options the Scene keys show, or null when they show Scenes. */
+  #optionsShown(): QuestionPrompt | null {
+    return this.#scenesOverQuestion ? null : this.#question;
+  }
+
+  /**
+   * The glyph key while a question waits: Scenes ⇄ options, redrawn from the
+   * last view at once (the daemon sends no new view for it). A failed write
+   * is left to the next paced frame, which meets the same device and reports it.
+   */
+  #swapSceneKeys(): void {
+    if (this.#question === null || this.#view === null) return;
+    this.#scenesOverQuestion = !this.#scenesOverQuestion;
+    this.#show(this.#facesFor(this.#view)).catch(() => {});
   }
 }
 
-function faceFor(role: Role, frame: ReturnType<typeof compileVisualFrame>, labels: ReadonlyMap<number, string>): KeyFace {
+const sameQuestion = (a: QuestionPrompt | null, b: QuestionPrompt | null): boolean =>
+  a !== null && b !== null && a.ref === b.ref && a.questionIndex === b.questionIndex;
+
+/** Option `slot + 1` on the Scene key of `slot`, or a dark key when the question has fewer options. */
+function optionFace(label: string | undefined, slot: number): KeyFace {
+  return label === undefined ? { kind: 'blank' } : { kind: 'option', number: slot + 1, label, token: optionToken(slot + 1) };
+}
+
+function faceFor(role: Exclude<Role, { kind: 'glyph' }>, frame: ReturnType<typeof compileVisualFrame>, labels: ReadonlyMap<number, string>): KeyFace {
   switch (role.kind) {
-    case 'glyph':
-      return { kind: 'glyph', canvas: frame.state };
     case 'scene': {
       const accent = frame.selectors[role.slot] ?? OFF_TOKEN;
       return { kind: 'scene', slot: role.slot, accent, status: frame.statuses[role.slot] ?? OFF_TOKEN, label: accent === OFF_TOKEN ? '' : (labels.get(role.slot) ?? '') };

@@ -1,11 +1,15 @@
 import { OFF_TOKEN, type ControlAction, type LightToken } from '../domain/index.js';
 import { cssColorForToken, STATE_HEIGHT, STATE_WIDTH, type StateCanvas } from '../visual-protocol/index.js';
+import { FONT_HEIGHT } from './key-font.js';
 import { charactersPerLine, hexToRgb, KeyImage, type Rgb } from './key-image.js';
 
 /** What one key shows; equal faces draw equal images, so a face's key says whether a key must be redrawn. */
 export type KeyFace =
   | { readonly kind: 'blank' }
-  | { readonly kind: 'glyph'; readonly canvas: StateCanvas }
+  /** `caption` ('' for none) is a word under the glyph: while a question waits, what the Scene keys show. */
+  | { readonly kind: 'glyph'; readonly canvas: StateCanvas; readonly caption: string }
+  /** Option `number` (1-based) of the selected agent's question, on an Agent Scene key; `token` gives its colour. */
+  | { readonly kind: 'option'; readonly number: number; readonly label: string; readonly token: LightToken }
   | { readonly kind: 'scene'; readonly slot: number; readonly accent: LightToken; readonly status: LightToken; readonly label: string }
   | { readonly kind: 'action'; readonly action: ControlAction; readonly token: LightToken }
   | { readonly kind: 'overflow'; readonly token: LightToken }
@@ -24,7 +28,9 @@ const inkFor = (background: Rgb): Rgb => (background[0] * 0.299 + background[1] 
 export function faceKey(face: KeyFace): string {
   switch (face.kind) {
     case 'glyph':
-      return `glyph:${face.canvas.map((row) => row.join(',')).join(';')}`;
+      return `glyph:${face.caption}:${face.canvas.map((row) => row.join(',')).join(';')}`;
+    case 'option':
+      return `option:${face.number}:${face.token}:${face.label}`;
     case 'scene':
       return `scene:${face.slot}:${face.accent}:${face.status}:${face.label}`;
     case 'action':
@@ -43,6 +49,8 @@ export function faceColor(face: KeyFace): Rgb {
   switch (face.kind) {
     case 'scene':
       return colorOf(face.accent);
+    case 'option':
+      return colorOf(face.token);
     case 'action':
     case 'overflow':
       return face.token === OFF_TOKEN ? BLACK : colorOf(face.token);
@@ -59,7 +67,10 @@ export function drawFace(face: KeyFace, width: number, height: number): KeyImage
   const scale = Math.max(1, Math.floor(width / 48));
   switch (face.kind) {
     case 'glyph':
-      drawGlyph(image, face.canvas);
+      drawGlyph(image, face.canvas, face.caption, scale);
+      break;
+    case 'option':
+      drawOption(image, face, scale);
       break;
     case 'scene':
       if (face.accent === OFF_TOKEN) break;
@@ -84,11 +95,14 @@ export function drawFace(face: KeyFace, width: number, height: number): KeyImage
   return image;
 }
 
-/** The 7x8 state canvas as large square cells, centred. */
-function drawGlyph(image: KeyImage, canvas: StateCanvas): void {
-  const cell = Math.floor(Math.min(image.width / (STATE_WIDTH + 1), image.height / (STATE_HEIGHT + 1)));
+/** The 7x8 state canvas as large square cells, centred above the caption (if any), which is white on black at the bottom. */
+function drawGlyph(image: KeyImage, canvas: StateCanvas, caption: string, scale: number): void {
+  const band = caption === '' ? 0 : (FONT_HEIGHT + 4) * scale;
+  const height = image.height - band;
+  const cell = Math.floor(Math.min(image.width / (STATE_WIDTH + 1), height / (STATE_HEIGHT + 1)));
   const left = Math.floor((image.width - cell * STATE_WIDTH) / 2);
-  const top = Math.floor((image.height - cell * STATE_HEIGHT) / 2);
+  const top = Math.floor((height - cell * STATE_HEIGHT) / 2);
+  if (caption !== '') image.text(caption, image.width / 2, height + scale, scale, WHITE);
   canvas.forEach((row, y) =>
     row.forEach((token, x) => {
       if (token !== OFF_TOKEN) image.rect(left + x * cell, top + y * cell, cell - 1, cell - 1, colorOf(token));
@@ -104,8 +118,23 @@ function drawScene(image: KeyImage, face: Extract<KeyFace, { kind: 'scene' }>, s
   const bar = Math.max(4, Math.round(image.height / 6));
   image.rect(0, image.height - bar, image.width, bar, colorOf(face.status));
   image.text(`S${face.slot + 1}`, image.width / 2, 3 * scale, scale, ink);
+  drawLabel(image, face.label, 3 * scale + FONT_HEIGHT * scale + 4, ink);
+}
+
+/** An option of the question: its number large at the top (the finger's target), its label below, on the question's colour. */
+function drawOption(image: KeyImage, face: Extract<KeyFace, { kind: 'option' }>, scale: number): void {
+  const background = colorOf(face.token);
+  image.fill(background);
+  const ink = inkFor(background);
+  const numberScale = 4 * scale;
+  image.text(String(face.number), image.width / 2, 3 * scale, numberScale, ink);
+  drawLabel(image, face.label, 3 * scale + FONT_HEIGHT * numberScale + 4, ink);
+}
+
+/** A label in the small key font from `top`, cut to two lines of what fits the key's width. */
+function drawLabel(image: KeyImage, text: string, top: number, ink: Rgb): void {
   const perLine = charactersPerLine(image.width, 1);
-  const label = [...face.label];
+  const label = [...text];
   const lines = [label.slice(0, perLine).join(''), label.slice(perLine, 2 * perLine).join('')].filter((line) => line !== '');
-  lines.forEach((line, index) => image.text(line, image.width / 2, 3 * scale + 7 * scale + 4 + index * 9, 1, ink));
+  lines.forEach((line, index) => image.text(line, image.width / 2, top + index * (FONT_HEIGHT + 2), 1, ink));
 }
