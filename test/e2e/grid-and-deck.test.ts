@@ -11,6 +11,7 @@ import { recordingLogger } from '../devices/helpers.js';
 import { FakeGridProcess } from '../hardware-mocks/fake-grid.js';
 import { MockStreamDeck, MockStreamDeckBackend } from '../hardware-mocks/mock-stream-deck.js';
 import { BUILTIN_ROOT } from '../monome/helpers.js';
+import { LICENSE_QUESTION } from '../helpers/question-prompt.js';
 import { eventually, tempFolder } from './helpers.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -26,6 +27,8 @@ const DECK_APPROVE = 10;
 const DECK_SCENE = (slot: number) => slot + 1;
 
 const green = (rgb: readonly number[] | null) => rgb !== null && rgb[1]! > 150 && rgb[0]! < 120;
+/** The question's white (#f2f5f7) of an option key. */
+const questionWhite = (rgb: readonly number[] | null) => rgb !== null && rgb.every((value) => value > 200);
 
 async function daemonWith(drivers: readonly SurfaceDriver[]) {
   const { dir, remove } = tempFolder('pl-sh-');
@@ -65,6 +68,24 @@ describe('a monome grid through a real pseudo-terminal pair', () => {
     expect(await subscription.receive(5000)).toEqual({ action: 'approve', agent, requestId: null });
     expect((await fake.state()).errors).toEqual([]);
     expect(hub.descriptors).toHaveLength(1);
+  });
+});
+
+describe('a question answered on a mock Stream Deck alone, through the daemon', () => {
+  it('an option key answers the asking connection with the 0-based option of the key pressed, and the answered question leaves the keys', async () => {
+    const catalog = await surfaceProfiles();
+    const decks = new MockStreamDeckBackend();
+    const deck = decks.plug('/dev/hidraw-mock1');
+    const { client, hub } = await daemonWith([deckDriver({ backend: () => decks, library: () => loadStreamDeckLibrary(), profiles: () => deckProfiles(catalog) })]);
+    const agent = makeIdentity('e2e', 'asks');
+    await client.reportState('waiting_for_reply', { agent, reply: true });
+    const request = await client.askQuestions({ agent, questions: [LICENSE_QUESTION] });
+    cleanups.push(() => request.close());
+    await eventually(() => hub.descriptors.length === 1 && questionWhite(deck.pixel(DECK_SCENE(2), 2, 2)) && !questionWhite(deck.pixel(DECK_SCENE(3), 2, 2)), 'three option keys on the deck');
+    deck.press(DECK_SCENE(1)); // option 2, Apache-2.0
+    expect(await request.receive(5000)).toEqual({ agent, requestId: request.requestId, question: 0, option: 1 });
+    await eventually(() => !questionWhite(deck.pixel(DECK_SCENE(1), 2, 2)), 'the answered question to leave the keys');
+    expect(deck.errors).toEqual([]);
   });
 });
 

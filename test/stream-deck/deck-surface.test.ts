@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionPressed, makeShowColor, makeSurfaceView, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
+import { actionPressed, makeShowColor, makeSurfaceView, optionPressed, sessionSelected, type SurfaceEvent, type SurfaceView } from '../../src/domain/index.js';
 import { deckDriver } from '../../src/devices/surface-hub/deck-driver.js';
 import { SurfaceHub } from '../../src/devices/surface-hub/surface-hub.js';
 import { deckProfiles, loadCatalog } from '../../src/profiles/index.js';
@@ -7,6 +7,7 @@ import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { MockStreamDeck, MockStreamDeckBackend, XL } from '../hardware-mocks/mock-stream-deck.js';
 import { recordingLogger } from '../devices/helpers.js';
 import { BUILTIN_ROOT, eventually } from '../monome/helpers.js';
+import { questionPrompt } from '../helpers/question-prompt.js';
 
 const approvalView = (): SurfaceView =>
   makeSurfaceView({
@@ -72,6 +73,31 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     deck.press(12); // a key without a role
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(hub.pollEvents()).toEqual([actionPressed('stop'), sessionSelected(1)]);
+    hub.close();
+  });
+
+  it('a question: the Scene keys become option keys in the question colour, a press answers, the glyph key swaps back to Scenes', async () => {
+    const backend = new MockStreamDeckBackend();
+    const deck = backend.plug('/dev/hidraw7');
+    const { hub } = await deckHub(backend);
+    await hub.scanNow();
+    hub.render(makeSurfaceView({ ...approvalView(), selectedState: 'waiting_for_reply', availableActions: [], prompt: questionPrompt(3) }));
+    await eventually(() => hub.settled && deck.imageCounts.every((count) => count > 0), 'the question frame');
+    // Keys 1-3: options 1-3 on the question's white (#f2f5f7); key 4 (a fourth Scene, no option) dark.
+    for (const key of [1, 2, 3]) expect(close(deck.pixel(key, 2, 2), [0xf2, 0xf5, 0xf7])).toBe(true);
+    expect(close(deck.pixel(4, 2, 2), [0, 0, 0])).toBe(true);
+    const events: SurfaceEvent[] = [];
+    deck.press(2);
+    await eventually(() => events.push(...hub.pollEvents()) > 0, 'the option press');
+    expect(events).toEqual([optionPressed(42, 1, 1)]);
+    const before = deck.imageCounts[1]!;
+    deck.press(0);
+    await eventually(() => deck.imageCounts[1]! > before, 'the Scenes to come back on the glyph key');
+    expect(close(deck.pixel(1, 2, 30), [0, 174, 187])).toBe(true); // Scene 1 in cyan again
+    deck.press(1);
+    await eventually(() => events.push(...hub.pollEvents()) > 1, 'the Scene press');
+    expect(events).toEqual([optionPressed(42, 1, 1), sessionSelected(0)]);
+    expect(deck.errors).toEqual([]);
     hub.close();
   });
 
