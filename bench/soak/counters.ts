@@ -1,3 +1,5 @@
+import { soakClock } from './clock.js';
+
 /** What the soak counts; the verdict compares them. */
 export interface SoakCounters {
   /** States sent with `reply: true`, and `state_ack`s that came back. */
@@ -16,8 +18,10 @@ export interface SoakCounters {
   /** Browser tabs opened, and `surface` messages they received. */
   browserTabs: number;
   browserSurfaces: number;
-  /** What went wrong, one line each (the first few are reported). */
+  /** What went wrong, one line each stamped with the soak time (the first few are reported). */
   readonly failures: string[];
+  /** Date.now() when the soak started: the zero of every stamp. */
+  readonly startedAt: number;
 }
 
 export function newCounters(): SoakCounters {
@@ -33,9 +37,13 @@ export function newCounters(): SoakCounters {
     browserTabs: 0,
     browserSurfaces: 0,
     failures: [],
+    startedAt: Date.now(),
   };
 }
 
+/** Seconds since the soak started. */
+export const soakSeconds = (counters: SoakCounters): number => (Date.now() - counters.startedAt) / 1000;
+
 export function noteFailure(counters: SoakCounters, what: string, error: unknown): void {
-  counters.failures.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  counters.failures.push(`at ${soakClock(soakSeconds(counters))} ${what}: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -1,7 +1,7 @@
+import { soakClock as clock } from './clock.js';
 import type { SoakProgress, SoakReport } from './run-soak.js';
 import type { GrowthVerdict, Sample } from './samples.js';
 
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 const mb = (value: number) => `${value.toFixed(1)} MB`;
 const retained = (sample: Sample) => (sample.retainedMb === null ? 'no answer' : mb(sample.retainedMb));
 
@@ -33,6 +33,7 @@ export function formatReport(report: SoakReport): string {
     `  leases: ${c.leases}, device cycles: ${c.deviceCycles}, profile edits: ${c.profileEdits}, browser tabs: ${c.browserTabs} (${c.browserSurfaces} surface updates)`,
     `  daemon: exit ${report.daemon.exitCode} after SIGTERM, socket ${report.daemon.socketRemoved ? 'removed' : 'LEFT BEHIND'}, ${report.daemon.logLines} log lines`,
     report.problems.length === 0 ? 'PASS' : `FAIL\n${report.problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    ...(report.problems.length === 0 ? [] : [`  daemon log, last ${report.daemon.logTail.length} lines (soak time first):`, ...report.daemon.logTail.map((line) => `    ${line}`)]),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -56,7 +57,13 @@ export function reportJson(report: SoakReport): Record<string, unknown> {
     device_cycles: counters.deviceCycles,
     profile_edits: counters.profileEdits,
     browser: { tabs: counters.browserTabs, surface_updates: counters.browserSurfaces },
-    daemon: { exit_code: report.daemon.exitCode, socket_removed: report.daemon.socketRemoved, log_lines: report.daemon.logLines },
+    daemon: {
+      exit_code: report.daemon.exitCode,
+      socket_removed: report.daemon.socketRemoved,
+      log_lines: report.daemon.logLines,
+      // Only a failed soak carries its log tail: the lines around what went wrong.
+      ...(report.problems.length === 0 ? {} : { log_tail: report.daemon.logTail }),
+    },
     problems: report.problems,
     samples: report.samples.map((sample) => ({ at: sample.at, rss_mb: sample.rssMb, retained_mb: sample.retainedMb, fds: sample.fds })),
   };

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { PadLatticeClient } from '../../src/client/index.js';
 import { AgentChurn } from './agents.js';
 import { BrowserTab } from './browser-tab.js';
-import { newCounters, noteFailure, type SoakCounters } from './counters.js';
+import { soakClock } from './clock.js';
+import { newCounters, noteFailure, soakSeconds, type SoakCounters } from './counters.js';
 import { PressRounds } from './press-rounds.js';
 import { ProfileEditor } from './profile-edits.js';
 import { requestRetained } from './retained-memory.js';
@@ -33,7 +34,7 @@ export interface SoakReport {
   readonly samples: readonly Sample[];
   readonly growth: GrowthVerdict;
   readonly counters: SoakCounters;
-  readonly daemon: { readonly exitCode: number | null; readonly socketRemoved: boolean; readonly logLines: number };
+  readonly daemon: { readonly exitCode: number | null; readonly socketRemoved: boolean; readonly logLines: number; readonly logTail: readonly string[] };
   /** Empty when the soak passed; otherwise one line per broken promise. */
   readonly problems: readonly string[];
 }
@@ -65,14 +66,14 @@ export async function runSoak(minutes: number, onProgress: (progress: SoakProgre
   mkdirSync(paths.profiles);
   if (spawnSync('mkfifo', [paths.fifo]).status !== 0) throw new Error('mkfifo failed: the soak needs a FIFO for presses');
   const counters = newCounters();
-  const daemon = startDaemon(dir, paths);
+  const daemon = startDaemon(dir, paths, () => soakSeconds(counters));
   try {
     const adminUrl = await daemon.adminUrl;
     const client = new PadLatticeClient({ socketPath: paths.socket, timeoutMs: 5_000 });
     const presses = new PressRounds(client, counters, paths.fifo, paths.trace);
     await presses.register();
-    const started = Date.now();
-    const elapsed = () => (Date.now() - started) / 1000;
+    // One clock for samples, progress, failures and the daemon's log tail.
+    const elapsed = () => soakSeconds(counters);
     const samples: Sample[] = [];
     // One sample at a time, so each retained-memory reply belongs to its own request.
     let sampling = Promise.resolve();
@@ -113,7 +114,7 @@ export async function runSoak(minutes: number, onProgress: (progress: SoakProgre
       samples,
       growth,
       counters,
-      daemon: { exitCode: stopped, socketRemoved: !existsSync(paths.socket), logLines: daemon.logLines() },
+      daemon: { exitCode: stopped, socketRemoved: !existsSync(paths.socket), logLines: daemon.logLines(), logTail: daemon.logTail() },
       problems: problemsOf(counters, growth, stopped, !existsSync(paths.socket)),
     };
   } finally {
@@ -122,24 +123,32 @@ export async function runSoak(minutes: number, onProgress: (progress: SoakProgre
   }
 }
 
-function startDaemon(dir: string, paths: { socket: string; fifo: string; trace: string; profiles: string }) {
+/** Daemon log lines kept for a failure report: a 30-minute soak logs ~200. */
+const LOG_TAIL_LINES = 200;
+
+function startDaemon(dir: string, paths: { socket: string; fifo: string; trace: string; profiles: string }, seconds: () => number) {
   const args = [paths.fifo, paths.trace, '--web', '--port', '0', '--no-open', '--json', '--no-greeting', '--socket', paths.socket, '--identity-store', join(dir, 'ids.json')];
   const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), PAD_LATTICE_PROFILE_PATH: paths.profiles, PAD_LATTICE_SOCKET: '', NO_COLOR: '1' };
   const child: ChildProcess = fork(SOAK_DAEMON, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: ['--expose-gc'] });
   let stdout = '';
   let logLines = 0;
-  let recent: string[] = [];
+  let partial = '';
+  const tail: string[] = [];
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = chunk.split('\n').filter((line) => line !== '');
-    logLines += lines.length;
-    recent = [...recent, ...lines].slice(-20);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines.filter((line) => line !== '')) {
+      logLines++;
+      tail.push(`${soakClock(seconds())} ${line}`);
+      if (tail.length > LOG_TAIL_LINES) tail.shift();
+    }
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const adminUrl = (async () => {
     const deadline = Date.now() + 30_000;
     while (!stdout.includes('\n')) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the soak daemon did not start:\n${recent.join('\n')}`);
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the soak daemon did not start:\n${tail.slice(-20).join('\n')}`);
       await sleep(50);
     }
     return (JSON.parse(stdout.split('\n')[0]!) as { admin_url: string }).admin_url;
@@ -149,6 +158,7 @@ function startDaemon(dir: string, paths: { socket: string; fifo: string; trace: 
     pid: child.pid!,
     adminUrl,
     logLines: () => logLines,
+    logTail: () => [...tail],
     async stop(): Promise<number | null> {
       child.kill('SIGTERM');
       return exited;
