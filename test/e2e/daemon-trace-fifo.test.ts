@@ -29,7 +29,8 @@ function startDaemon(args: string[], home: string): { child: ChildProcess; stder
   });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': only then has everything the child wrote on its pipes been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return { child, stderr: () => stderr, exited };
 }
 

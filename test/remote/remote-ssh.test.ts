@@ -103,7 +103,8 @@ describe('pad-lattice remote over a real OpenSSH server on 127.0.0.1', () => {
     const local = new PadLatticeClient({ socketPath: socket, timeoutMs: 5_000 });
     await eventually(() => local.ping().then(() => true, () => false), 'the daemon to answer');
     // The uid rule is really enforced on both sockets here, so the forwarded connections below pass a real check.
-    expect(daemon.stderr()).toContain('peer uid checked with SO_PEERCRED');
+    // The daemon answers before its log line has crossed the pipe, so wait for the line.
+    await eventually(() => daemon.stderr().includes('peer uid checked with SO_PEERCRED'), 'the peer-credential log line', 15_000);
     expect(loadSoPeerCred().available).toBe(true);
 
     const runtime = join(dir, 'run');
