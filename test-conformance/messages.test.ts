@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IDLE_EXPERIENCE_VIEW, actionPressed, makeIdentity, makeShowColor, makeSurfaceView } from '../src/domain/index.js';
-import { clientWireObject, decodeClientLine, serverWireObject, type ClientMessage } from '../src/daemon/wire/index.js';
+import { clientWireObject, decodeClientLine, serverWireObject, type ClientMessage } from '../src/wire/index.js';
 import { startTestDaemon } from '../test/daemon/helpers/test-daemon.js';
 import type { WireClient } from '../test/daemon/helpers/wire-client.js';
 import { publishedSchemaErrors } from '../test/helpers/published-files.js';

@@ -5,7 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import { PACKAGED_SHOW_FILE, loadPerformanceManifest } from '../experiences/index.js';
-import { PACKAGE_ROOT } from '../package-info.js';
+import { PACKAGE_ROOT } from '../support/package-info.js';
 import { writeAudioAssets } from './asset-files.js';
 
 const target = process.argv[2];

@@ -4,15 +4,16 @@ import { BUILTIN_PROFILE_ROOT, userRootsFor } from './commands/profile-context.j
 import { numberOption } from './parse-args.js';
 import { surfaceTransports, type SurfaceBackends, type SurfaceValues } from './daemon-surfaces.js';
 import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
-import type { InventoryProfile } from '../daemon/wire/index.js';
+import type { InventoryProfile } from '../wire/index.js';
 import type { ControlSurface } from '../domain/index.js';
-import { createMidiHub, followProfiles, watchSoundDevices, type DaemonMidi, type HubLogger, type LiveProfiles } from '../devices/hub/index.js';
-import { createSurfaceHub } from '../devices/surface-hub/index.js';
+import { createMidiHub, followProfiles, watchSoundDevices, type DaemonMidi, type LiveProfiles } from '../midi-grid/index.js';
+import { createSurfaceHub } from '../surfaces/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import { CatalogWatcher, loadProfileFile, opensAutomatically } from '../profiles/index.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/index.js';
 import { errorMessage } from '../support/error-message.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
+import type { Logger } from '../support/logger.js';
 
 /** The options that choose the controllers (DAEMON_MIDI_OPTIONS and DAEMON_SURFACE_OPTIONS). */
 export type ControllerValues = SurfaceValues & {
@@ -51,7 +52,7 @@ export interface Controllers {
 
 const isBuiltinSource = (source: string) => source.startsWith(`${BUILTIN_PROFILE_ROOT}${sep}`);
 
-function following(io: CliIo, logger: HubLogger): Promise<LiveProfiles> {
+function following(io: CliIo, logger: Logger): Promise<LiveProfiles> {
   return followProfiles({
     logger,
     isBuiltinSource,
@@ -84,7 +85,7 @@ function inventory(midi: DaemonMidi | null, live: LiveProfiles | null, profileFi
   };
 }
 
-function midiHub(values: ControllerValues, io: CliIo, logger: HubLogger, backend: () => MidiBackend, profiles: () => Promise<LiveProfiles>): Promise<DaemonMidi> {
+function midiHub(values: ControllerValues, io: CliIo, logger: Logger, backend: () => MidiBackend, profiles: () => Promise<LiveProfiles>): Promise<DaemonMidi> {
   const delaySeconds = numberOption('--greeting-delay', values['greeting-delay'], DEFAULT_GREETING_DELAY_SECONDS, 0);
   return createMidiHub({
     profileId: values.profile,
@@ -107,7 +108,7 @@ function midiHub(values: ControllerValues, io: CliIo, logger: HubLogger, backend
  * are thrown with nothing left open; a missing device or a machine without
  * MIDI, serial or HID never is. Nothing is initialised yet.
  */
-export async function openControllers(values: ControllerValues, io: CliIo, logger: HubLogger, backends: ControllerBackends): Promise<Controllers> {
+export async function openControllers(values: ControllerValues, io: CliIo, logger: Logger, backends: ControllerBackends): Promise<Controllers> {
   const transports = surfaceTransports(values, backends);
   const surfacesOn = transports.serial !== null || transports.hid !== null;
   let started: Promise<LiveProfiles> | null = null;

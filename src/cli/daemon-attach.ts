@@ -1,7 +1,7 @@
 import type { DaemonHandle } from '../daemon/daemon.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import type { Surface } from '../daemon/surface.js';
-import { closeAllInReverse } from '../render/member-lifecycle.js';
+import { closeAllInReverse } from '../surfaces/member-lifecycle.js';
 import { ManifestError } from '../experiences/index.js';
 import { announceBrowserPad, openInBrowser } from './browser-pad.js';
 import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './daemon-experiences.js';

@@ -14,7 +14,7 @@ import {
   type HostAudio,
   type PerformanceManifest,
 } from '../experiences/index.js';
-import { PACKAGE_ROOT } from '../package-info.js';
+import { PACKAGE_ROOT } from '../support/package-info.js';
 import { errorMessage } from '../support/error-message.js';
 
 export interface PackagedExperiences {

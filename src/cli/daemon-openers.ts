@@ -1,4 +1,4 @@
-import { gateOnSequencer } from '../devices/hub/index.js';
+import { gateOnSequencer } from '../midi-grid/index.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import { createJulusianBackend } from '../midi/julusian-backend.js';
 import { startWebBridge } from '../web/index.js';

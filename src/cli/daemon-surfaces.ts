@@ -1,4 +1,4 @@
-import { cachedUntilDevChanges } from '../devices/surface-hub/dev-listing-cache.js';
+import { cachedUntilDevChanges } from '../surfaces/dev-listing-cache.js';
 import type { HidBackend } from '../hid/hid-device.js';
 import { createNodeHidBackend } from '../hid/node-hid-backend.js';
 import type { SerialBackend } from '../serial/serial-port.js';

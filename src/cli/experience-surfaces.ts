@@ -1,5 +1,4 @@
 import type { ControlSurface, ExperienceKind } from '../domain/index.js';
-import type { HubLogger } from '../devices/hub/index.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import { parsePortSpec } from '../midi/port-spec.js';
 import { startWebBridge, type WebBridge } from '../web/index.js';
@@ -8,6 +7,7 @@ import { browserPadProblem, startBrowserPad, type StartBridge } from './browser-
 import { browserPadFlagsGiven, browserPadSettings, type BrowserPadSettings } from './browser-pad-flags.js';
 import { openControllers, type Controllers } from './controllers.js';
 import type { SurfaceBackends, SurfaceValues as SerialHidValues } from './daemon-surfaces.js';
+import type { Logger } from '../support/logger.js';
 
 /** Where a standalone `demo` / `show` plays (experiences.md §10.5). */
 export const SURFACE_CHOICES = ['midi', 'web', 'both'] as const;
@@ -63,7 +63,7 @@ const isPortSpec = (text: string | undefined, direction: 'input' | 'output') =>
  * The controllers, opened as the daemon opens them: MIDI, monome grids and
  * Stream Decks. A Show reads no presses, so a trace output alone is enough.
  */
-function experienceControllers(kind: ExperienceKind, values: DeviceValues, io: CliIo, logger: HubLogger, deps: SurfaceDeps): Promise<Controllers> {
+function experienceControllers(kind: ExperienceKind, values: DeviceValues, io: CliIo, logger: Logger, deps: SurfaceDeps): Promise<Controllers> {
   const input = values.input ?? (kind === 'show' && isPortSpec(values.output, 'output') ? 'file:/dev/null' : undefined);
   return openControllers({ ...values, ...(input === undefined ? {} : { input }), 'no-greeting': true }, io, logger, { ...deps, midiBackend: deps.backend });
 }
@@ -83,7 +83,7 @@ export async function openExperienceSurfaces(
   plan: SurfacePlan,
   values: DeviceValues,
   io: CliIo,
-  logger: HubLogger,
+  logger: Logger,
   deps: SurfaceDeps,
 ): Promise<ExperienceSurfaces> {
   const controllers = plan.choice === 'web' ? null : await experienceControllers(kind, values, io, logger, deps);

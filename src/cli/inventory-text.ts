@@ -1,5 +1,5 @@
 import type { InventoryReport } from '../client/index.js';
-import { serverWireObject } from '../daemon/wire/index.js';
+import { serverWireObject } from '../wire/index.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
 import type { Style } from './style.js';
 

@@ -2,7 +2,7 @@
 import { EXIT, UsageError, loadCommand, type CliIo, type CommandEntry } from './command.js';
 import { runIfEntryPoint } from '../support/entry-point.js';
 import { COMMAND_GROUPS, COMMANDS, type CommandGroup } from './commands/index.js';
-import { PACKAGE_VERSION } from '../package-info.js';
+import { PACKAGE_VERSION } from '../support/package-info.js';
 import { errorMessage } from '../support/error-message.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
 

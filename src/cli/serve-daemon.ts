@@ -1,12 +1,12 @@
 import { EXIT, UsageError, type CliIo } from './command.js';
 import { numberOption } from './parse-args.js';
 import { startDaemon, type DaemonHandle, type DaemonOptions } from '../daemon/daemon.js';
-import { defaultAccentStorePath } from '../daemon/control-plane/accent-store-path.js';
+import { defaultAccentStorePath } from '../daemon/identity-store/accent-store-path.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
 import { holdStopSignals, runUntilSignalled, type EarlyStopSignals } from '../daemon/shutdown-signals.js';
 import { SocketStartupError } from '../daemon/socket/index.js';
-import { defaultSocketPath } from '../daemon/wire/index.js';
+import { defaultSocketPath } from '../unix-socket/socket-path.js';
 import type { Surface } from '../daemon/surface.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import type { SurfaceBackends } from './daemon-surfaces.js';

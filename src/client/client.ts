@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_IDENTITY,
   ERROR_CODES,
-  defaultSocketPath,
   type ClientMessage,
   type InventoryReport,
   type SessionReport,
   type StatusReport,
-} from '../daemon/wire/index.js';
+} from '../wire/index.js';
+import { defaultSocketPath } from '../unix-socket/socket-path.js';
 import { CONTROL_ACTIONS, type AgentIdentity, type AgentState, type ControlAction, type Question } from '../domain/index.js';
 import { ActionSubscription } from './action-subscription.js';
 import { DaemonProtocolError } from './errors.js';

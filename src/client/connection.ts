@@ -7,7 +7,7 @@ import {
   encodeClientMessage,
   type ClientMessage,
   type ServerMessage,
-} from '../daemon/wire/index.js';
+} from '../wire/index.js';
 import { DaemonDisconnectedError, DaemonProtocolError, DaemonTimeoutError, DaemonUnavailableError } from './errors.js';
 
 /** What the reader hands over: a decoded message, or a line the codec rejected. */

@@ -1,4 +1,4 @@
-import type { ServerMessage, ServerMessageType } from '../daemon/wire/index.js';
+import type { ServerMessage, ServerMessageType } from '../wire/index.js';
 import type { WireConnection } from './connection.js';
 import { DaemonDisconnectedError } from './errors.js';
 import { expectType } from './reply.js';

@@ -22,11 +22,11 @@ export {
   DaemonTimeoutError,
   DaemonProtocolError,
 } from './errors.js';
+export { defaultSocketPath } from '../unix-socket/socket-path.js';
 export {
-  defaultSocketPath,
   DEFAULT_IDENTITY,
   type InventoryReport,
   type SessionReport,
   type StatusReport,
   type StatusSessionReport,
-} from '../daemon/wire/index.js';
+} from '../wire/index.js';

@@ -1,4 +1,4 @@
-import { RESERVED_ERROR_CODES, type ServerMessage, type ServerMessageType } from '../daemon/wire/index.js';
+import { RESERVED_ERROR_CODES, type ServerMessage, type ServerMessageType } from '../wire/index.js';
 import type { WireConnection } from './connection.js';
 import { DaemonDisconnectedError, DaemonProtocolError } from './errors.js';
 

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { SessionReport } from '../daemon/wire/index.js';
+import type { SessionReport } from '../wire/index.js';
 import type { AgentIdentity } from '../domain/index.js';
 import { WireConnection } from './connection.js';
 import { readReply } from './reply.js';

@@ -1,6 +1,6 @@
 import { ControlPlane } from './control-plane/index.js';
-import { FileAccentStore } from './control-plane/file-accent-store.js';
-import { WriteBehind, type WriteBehindOptions } from './control-plane/write-behind.js';
+import { FileAccentStore } from './identity-store/file-accent-store.js';
+import { WriteBehind, type WriteBehindOptions } from './identity-store/write-behind.js';
 import { DaemonRuntime } from './runtime/runtime.js';
 import { RuntimeLoop } from './runtime/runtime-loop.js';
 import { SurfaceSet } from './runtime/surface-set.js';
@@ -11,9 +11,9 @@ import type { ExperienceController } from './runtime/experience.js';
 import type { ProfileInventorySource } from './runtime/inventory-report.js';
 import type { Outbox } from './runtime/outbox.js';
 import { SocketServer, type PeerCredentialSource } from './socket/index.js';
-import { loadSoPeerCred } from './socket/so-peercred.js';
+import { loadSoPeerCred } from '../unix-socket/so-peercred.js';
 import type { Surface } from './surface.js';
-import { defaultSocketPath } from './wire/index.js';
+import { defaultSocketPath } from '../unix-socket/socket-path.js';
 
 export interface DaemonOptions {
   /** Default: wire-protocol-1.md §2 resolution from `env`. */

@@ -1,5 +1,5 @@
 import type { ControlSurface } from '../domain/index.js';
-import type { SurfaceDescriptor } from './wire/index.js';
+import type { SurfaceDescriptor } from '../wire/index.js';
 
 /**
  * A surface as the daemon drives it: the domain's ControlSurface

@@ -3,8 +3,25 @@ import type { ShowFrame } from './show-frame.js';
 import type { SurfaceEvent } from './surface-event.js';
 import type { SurfaceView } from './surface-view.js';
 
-/** `serial` (a monome grid) and `hid` (a Stream Deck) are the non-MIDI controllers. */
-export type SurfaceKind = 'midi' | 'web' | 'serial' | 'hid' | 'composite';
+/**
+ * The kinds of surface `status` names (wire-protocol-1.md §7.5). `serial` (a
+ * monome grid) and `hid` (a Stream Deck) extend the reference's two kinds.
+ */
+export const SURFACE_KINDS = ['midi', 'web', 'serial', 'hid'] as const;
+export type SurfaceKind = (typeof SURFACE_KINDS)[number];
+
+export function isSurfaceKind(value: unknown): value is SurfaceKind {
+  return typeof value === 'string' && (SURFACE_KINDS as readonly string[]).includes(value);
+}
+
+/** One physical or virtual surface as `status.surfaces` names it. */
+export interface SurfaceDescriptor {
+  readonly kind: SurfaceKind;
+  readonly profile: string;
+  readonly visualProtocol: number;
+  readonly input: string;
+  readonly output: string;
+}
 
 /**
  * One physical or virtual control surface as the daemon drives it
@@ -14,7 +31,7 @@ export type SurfaceKind = 'midi' | 'web' | 'serial' | 'hid' | 'composite';
 export interface ControlSurface {
   /** MIDI: the profile id; browser: "virtual/browser"; composite: member ids joined with "+". */
   readonly profileId: string;
-  readonly surfaceKind: SurfaceKind;
+  readonly surfaceKind: SurfaceKind | 'composite';
   readonly inputName: string;
   readonly outputName: string;
   readonly selectorCapacity: number;

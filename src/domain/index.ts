@@ -12,3 +12,4 @@ export * from './control-surface.js';
 export * from './experience-view.js';
 export * from './label-bounds.js';
 export * from './prompt.js';
+export * from './surface-driver.js';

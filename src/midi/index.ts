@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './midi-port.js';
 export * from './input-queue.js';
 export * from './queued-input.js';
+export * from './midi-encoding.js';
 export * from './midi-message.js';
 export * from './hex-line.js';
 export * from './input-decoding.js';

@@ -1,14 +1,12 @@
+import { CONTROL_CHANGE, NOTE_ON, type ChannelKind } from './midi-encoding.js';
 import type { MidiBytes } from './midi-port.js';
 
 /** Where a press came from. Channels are zero-based (0 = MIDI channel 1). */
 export interface MidiAddress {
-  readonly kind: 'note' | 'cc';
+  readonly kind: ChannelKind;
   readonly number: number;
   readonly channel: number;
 }
-
-const NOTE_ON = 0x90;
-const CONTROL_CHANGE = 0xb0;
 
 /**
  * Turns one received message into the address that was pressed, or null.

@@ -1,8 +1,6 @@
 import { MidiMessageError } from './errors.js';
+import { SYSEX_END, SYSEX_START } from './midi-encoding.js';
 import type { MidiBytes } from './midi-port.js';
-
-const SYSEX_START = 0xf0;
-const SYSEX_END = 0xf7;
 
 /** Bytes a message with this status byte must have, or null for SysEx / undefined statuses. */
 export function expectedLength(status: number): number | null {

@@ -1,6 +1,6 @@
 import { lstat, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errnoOf } from '../daemon/socket/socket-errors.js';
+import { errnoCode } from '../support/file-errors.js';
 
 /** Where this user's relay sockets live: beside the daemon's default socket, in a folder of their own. */
 export function relayDirectory(env: NodeJS.ProcessEnv, uid: number): string {
@@ -22,7 +22,7 @@ export async function ensurePrivateDirectory(path: string, uid: number): Promise
   try {
     await mkdir(path, { mode: 0o700 });
   } catch (error) {
-    if (errnoOf(error) !== 'EEXIST') throw error;
+    if (errnoCode(error) !== 'EEXIST') throw error;
   }
   const stats = await lstat(path);
   if (!stats.isDirectory()) throw new PrivateDirectoryError(`${path} is not a folder; remove it (pad-lattice keeps its relay sockets there)`);

@@ -1,5 +1,5 @@
 import { createConnection, type Socket } from 'node:net';
-import { ERROR_CODES, ERROR_TEXTS, LineSplitter, encodeServerMessage, type ActionMessage } from '../daemon/wire/index.js';
+import { ERROR_CODES, ERROR_TEXTS, LineSplitter, encodeServerMessage, type ActionMessage } from '../wire/index.js';
 import type { HostNamespace } from './host-namespace.js';
 import { towardDaemon, towardRemote } from './relay-translation.js';
 

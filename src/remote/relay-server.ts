@@ -1,7 +1,7 @@
 import { chmod } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { claimSocketPath, effectiveUid, listenRestricted, peerAllowed, SocketStartupError, type PeerCredentialSource } from '../daemon/socket/index.js';
-import type { ActionMessage } from '../daemon/wire/index.js';
+import type { ActionMessage } from '../wire/index.js';
 import type { HostNamespace } from './host-namespace.js';
 import { RelayConnection } from './relay-connection.js';
 

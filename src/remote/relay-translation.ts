@@ -9,7 +9,7 @@ import {
   type ServerMessage,
   type SessionReport,
   type StatusReport,
-} from '../daemon/wire/index.js';
+} from '../wire/index.js';
 import type { HostNamespace } from './host-namespace.js';
 
 /**

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { effectiveUid, type PeerCredentialSource } from '../daemon/socket/index.js';
-import type { ActionMessage } from '../daemon/wire/index.js';
+import type { ActionMessage } from '../wire/index.js';
 import { errorMessage } from '../support/error-message.js';
 import { HostNamespace } from './host-namespace.js';
 import { LinkWatch } from './link-watch.js';

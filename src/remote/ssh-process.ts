@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { errnoOf } from '../daemon/socket/socket-errors.js';
+import { errnoCode } from '../support/file-errors.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
 
 /** Longest stdout line kept, and longest ssh message shown: both are remote-controlled text. */
@@ -55,9 +55,9 @@ export function runSsh(ssh: string, args: readonly string[], onLine: (line: stri
 
 function reasonOf(ssh: string, startError: Error | null, message: string, code: number | null, signal: NodeJS.Signals | null): string {
   if (startError !== null) {
-    return errnoOf(startError) === 'ENOENT'
+    return errnoCode(startError) === 'ENOENT'
       ? `${ssh} was not found; install OpenSSH's client (apt-get install openssh-client) or name it with --ssh`
-      : `${ssh} could not be started (${errnoOf(startError) ?? startError.message})`;
+      : `${ssh} could not be started (${errnoCode(startError) ?? startError.message})`;
   }
   // ssh prefixes some of its messages itself ("ssh: connect to host …").
   if (message !== '') return escapeUntrusted(message.startsWith('ssh: ') ? message : `ssh: ${message}`, MAX_REASON);

@@ -1,4 +1,4 @@
-import { textColumns } from './greeting-font.js';
+import { textColumns } from '../visual-protocol/led-font.js';
 import { GRID_SIZE } from './light-table.js';
 
 export const DEFAULT_GREETING = 'HELLO FROM CODEX CLI';

@@ -2,7 +2,7 @@ import { CONTROL_ACTIONS, type ControlAction } from '../domain/index.js';
 import { addressKey } from '../profiles/address.js';
 import type { DeviceProfile } from '../profiles/device-profile.js';
 import type { ProfileAddress } from '../profiles/schema-primitives.js';
-import { statusByteFor } from './midi-encoding.js';
+import { statusByteFor } from '../midi/midi-encoding.js';
 
 export const GRID_SIZE = 8;
 

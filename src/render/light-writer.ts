@@ -3,7 +3,7 @@ import { paletteBatchLayout, type PaletteGroupItem } from '../profiles/palette-s
 import type { PaletteSysexCapability } from '../profiles/schema.js';
 import type { LightTable } from './light-table.js';
 import { MessageSlab } from './message-slab.js';
-import { channelMessage, SYSEX_END, SYSEX_START } from './midi-encoding.js';
+import { channelMessage, SYSEX_END, SYSEX_START } from '../midi/midi-encoding.js';
 
 /** Receives each encoded MIDI message, in order, as soon as it is produced. */
 export type MessageSink = (message: Uint8Array) => void;

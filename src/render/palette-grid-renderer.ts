@@ -6,7 +6,7 @@ import { RenderError } from './errors.js';
 import type { GreetingScroll } from './greeting-scroll.js';
 import { buildLightTable, GRID_SIZE, type LightTable } from './light-table.js';
 import { LightWriter, type MessageSink } from './light-writer.js';
-import { commandMessage } from './midi-encoding.js';
+import { commandMessage } from '../midi/midi-encoding.js';
 import { RgbShowEncoder } from './rgb-show.js';
 
 export type { MessageSink } from './light-writer.js';

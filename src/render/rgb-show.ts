@@ -3,7 +3,7 @@ import type { DeviceProfile, DeepReadonly } from '../profiles/device-profile.js'
 import { rgbLayout, type RgbGroupItem } from '../profiles/rgb-layout.js';
 import type { ShowRgbCapability } from '../profiles/schema.js';
 import { MessageSlab } from './message-slab.js';
-import { SYSEX_END, SYSEX_START } from './midi-encoding.js';
+import { SYSEX_END, SYSEX_START } from '../midi/midi-encoding.js';
 
 const UNKNOWN = 0xffff;
 const MIDI_NUMBERS = 128;

@@ -1,4 +1,4 @@
-import { glyphColumns } from '../render/greeting-font.js';
+import { glyphColumns } from '../visual-protocol/led-font.js';
 
 /*
  * Key labels are drawn in the pad's own 5x7 LED font (the greeting's letters)

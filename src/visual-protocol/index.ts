@@ -17,3 +17,4 @@ export {
   EXTENSION_TOKEN_FALLBACKS,
 } from './prompt-canvas.js';
 export { visualProtocolConstants } from './published-constants.js';
+export { GREETING_GLYPHS, glyphColumns, textColumns } from './led-font.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAudioAssets } from '../../src/audio/asset-files.js';
 import { PACKAGED_SHOW_FILE, loadPerformanceManifest, EXPERIENCE_ASSET_DIR, EARCON_NAMES } from '../../src/experiences/index.js';
-import { PACKAGE_ROOT } from '../../src/package-info.js';
+import { PACKAGE_ROOT } from '../../src/support/package-info.js';
 import { DEFAULT_SOUNDTRACK, earconUrl, soundtrackUrl } from '../../src/web/app/sound-controller.js';
 import { readWav } from './helpers/wav-reader.js';
 

@@ -4,7 +4,7 @@ import { SCORE_SAMPLE_RATE, manifestScoreCues, renderShowScoreWav } from '../../
 import { showScoreNotes, showScoreSeconds } from '../../src/audio/show-score.js';
 import { PACKAGED_SHOW_FILE, loadPerformanceManifest, type PerformanceManifest } from '../../src/experiences/index.js';
 import type { ShowScoreCue } from '../../src/experiences/runtime/output.js';
-import { PACKAGE_ROOT } from '../../src/package-info.js';
+import { PACKAGE_ROOT } from '../../src/support/package-info.js';
 import { readWav } from './helpers/wav-reader.js';
 
 let show: PerformanceManifest;

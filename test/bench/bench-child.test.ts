@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BenchChild } from '../../src/bench/bench-child.js';
-import { stateLine } from '../../src/bench/bench-daemon.js';
-import { frameLatencies } from '../../src/bench/frame-log.js';
-import { monotonicNs } from '../../src/bench/latency.js';
-import { LineConnection } from '../../src/bench/line-client.js';
-import { SOCKET_SUITE_PROFILE } from '../../src/bench/index.js';
+import { BenchChild } from '../../bench/bench-child.js';
+import { stateLine } from '../../bench/bench-daemon.js';
+import { frameLatencies } from '../../bench/frame-log.js';
+import { monotonicNs } from '../../bench/latency.js';
+import { LineConnection } from '../../bench/line-client.js';
+import { SOCKET_SUITE_PROFILE } from '../../bench/index.js';
 
-/* The bench's child process runs from the build (dist/src/bench/child-main.js): `npm run build` first. */
+/* The bench's child process runs from the build (dist/bench/child-main.js): `npm run build` first. */
 
 const started: BenchChild[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameLatencies, type FrameRecord } from '../../src/bench/frame-log.js';
+import { frameLatencies, type FrameRecord } from '../../bench/frame-log.js';
 
 const frame = (revision: number, lastByteAt: bigint): FrameRecord => ({ revision, lastByteAt });
 

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { QUICK_SETTINGS, formatReport, frameOnWire, type BenchReport } from '../../src/bench/index.js';
+import { QUICK_SETTINGS, formatReport, frameOnWire, type BenchReport } from '../../bench/index.js';
 import { runCli } from '../../src/cli/main.js';
 import { loadProfilesFrom, type DeviceProfile } from '../../src/profiles/index.js';
 import { rgbLayout } from '../../src/profiles/rgb-layout.js';
 import { captureIo } from '../helpers/capture-io.js';
-import { startDaemonCommand } from '../../src/bench/daemon-command.js';
+import { startDaemonCommand } from '../../bench/daemon-command.js';
 
 /*
  * Runs `pad-lattice bench --quick --json` once, end to end (real daemon, real
  * socket, counting ports), and checks the report's shape and its counts. The
- * end-to-end suite forks its daemon from the build (dist/src/bench/child-main.js),
+ * end-to-end suite forks its daemon from the build (dist/bench/child-main.js),
  * so like the other process tests this one needs `npm run build` first.
  * Speed is not asserted anywhere: figures live in the README, not in tests.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PadLatticeClient } from '../../src/client/index.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
-import { decodeClientLine, encodeServerMessage, fitsOutboundCap, type InventoryProfile } from '../../src/daemon/wire/index.js';
+import { decodeClientLine, encodeServerMessage, fitsOutboundCap, type InventoryProfile } from '../../src/wire/index.js';
 import { buildInventory } from '../../src/daemon/runtime/inventory-report.js';
 import { daemonsPerTest } from '../client/daemon-harness.js';
 import { tempSocketPath } from '../client/fake-daemon.js';

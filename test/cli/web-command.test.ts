@@ -9,7 +9,7 @@ import { startDaemon } from '../../src/daemon/daemon.js';
 import { startWebBridge } from '../../src/web/index.js';
 import { PadLatticeClient } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
-import { PRO_STANDALONE, lightState } from '../devices/helpers.js';
+import { PRO_STANDALONE, lightState } from '../midi-grid/helpers.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { eventually } from '../e2e/helpers.js';

@@ -3,7 +3,7 @@ import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileS
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
-import { FileAccentStore } from '../../src/daemon/control-plane/file-accent-store.js';
+import { FileAccentStore } from '../../src/daemon/identity-store/file-accent-store.js';
 import type { Logger } from '../../src/support/logger.js';
 import { FOREIGN_UID, foreignFile, sharedFolder } from '../helpers/planted.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';

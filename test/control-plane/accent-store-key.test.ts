@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
-import { accentStoreKey } from '../../src/daemon/control-plane/accent-store-key.js';
+import { accentStoreKey } from '../../src/daemon/identity-store/accent-store-key.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDENTITY_ACCENTS, makeIdentity } from '../../src/domain/index.js';
 import { ControlPlane } from '../../src/daemon/control-plane/index.js';
-import { accentStoreKey } from '../../src/daemon/control-plane/accent-store-key.js';
-import { defaultAccentStorePath } from '../../src/daemon/control-plane/accent-store-path.js';
-import { FileAccentStore } from '../../src/daemon/control-plane/file-accent-store.js';
-import { MemoryAccentStore } from '../../src/daemon/control-plane/memory-accent-store.js';
-import { writeFileAtomically } from '../../src/daemon/control-plane/atomic-write.js';
+import { accentStoreKey } from '../../src/daemon/identity-store/accent-store-key.js';
+import { defaultAccentStorePath } from '../../src/daemon/identity-store/accent-store-path.js';
+import { FileAccentStore } from '../../src/daemon/identity-store/file-accent-store.js';
+import { MemoryAccentStore } from '../../src/daemon/identity-store/memory-accent-store.js';
+import { writeFileAtomically } from '../../src/daemon/identity-store/atomic-write.js';
 
 let root: string;
 let storePath: string;

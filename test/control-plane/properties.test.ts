@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IDENTITY_ACCENTS, type AgentIdentity } from '../../src/domain/index.js';
 import { ControlPlane, type AccentStore } from '../../src/daemon/control-plane/index.js';
-import { MemoryAccentStore } from '../../src/daemon/control-plane/memory-accent-store.js';
+import { MemoryAccentStore } from '../../src/daemon/identity-store/memory-accent-store.js';
 import { TRACE_EVENTS, TraceChecker, type TraceEvent, type TraceParams } from './trace-checks.js';
 import { applyOp, resolveOp, SPEC_WORLD, trace, who, type TraceOp, type TraceWorld } from './trace-ops.js';
 

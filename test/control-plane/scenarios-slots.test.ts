@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accentOf, id, makePlane, slotOf, statusOrder } from './helpers.js';
-import { MemoryAccentStore } from '../../src/daemon/control-plane/memory-accent-store.js';
+import { MemoryAccentStore } from '../../src/daemon/identity-store/memory-accent-store.js';
 import type { ControlPlane } from '../../src/daemon/control-plane/index.js';
 
 /** A(selected), B, C, D running: every slot taken, only A protected. */

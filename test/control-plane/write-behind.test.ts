@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
-import { FileAccentStore } from '../../src/daemon/control-plane/file-accent-store.js';
-import { WriteBehind } from '../../src/daemon/control-plane/write-behind.js';
+import { FileAccentStore } from '../../src/daemon/identity-store/file-accent-store.js';
+import { WriteBehind } from '../../src/daemon/identity-store/write-behind.js';
 import { ManualWriteTimer } from '../helpers/manual-write-timer.js';
 
 describe('write-behind scheduling', () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSoPeerCred } from '../../src/daemon/socket/so-peercred.js';
+import { loadSoPeerCred } from '../../src/unix-socket/so-peercred.js';
 import { startTestDaemon, type TestDaemon } from './helpers/test-daemon.js';
 
 const PONG = '{"protocol":1,"type":"pong"}';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
-import { accentStoreKey } from '../../src/daemon/control-plane/accent-store-key.js';
+import { accentStoreKey } from '../../src/daemon/identity-store/accent-store-key.js';
 import { ManualWriteTimer } from '../helpers/manual-write-timer.js';
 import { RecordingSurface } from './helpers/fakes.js';
 import { makeSocketDir, startTestDaemon } from './helpers/test-daemon.js';

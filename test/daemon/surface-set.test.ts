@@ -6,7 +6,7 @@ import { startDaemon } from '../../src/daemon/daemon.js';
 import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
 import { buildStatusReport } from '../../src/daemon/runtime/status-report.js';
 import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
-import { CompositeSurface } from '../../src/render/index.js';
+import { CompositeSurface } from '../../src/surfaces/composite-surface.js';
 import { RecordingSurface } from './helpers/fakes.js';
 import { makeSocketDir } from './helpers/test-daemon.js';
 import { WireClient, eventually } from './helpers/wire-client.js';

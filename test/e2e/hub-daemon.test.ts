@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PadLatticeClient, type ActionSubscription } from '../../src/client/index.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
-import { MidiDeviceHub, type DeviceSelection } from '../../src/devices/hub/index.js';
+import { MidiDeviceHub, type DeviceSelection } from '../../src/midi-grid/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
 import type { DeviceProfile } from '../../src/profiles/index.js';
 import { MockMidiBackend, type MockMidiOutput } from '../hardware-mocks/mock-midi.js';
@@ -16,7 +16,7 @@ import {
   profile,
   recordingLogger,
   supportedMini,
-} from '../devices/helpers.js';
+} from '../midi-grid/helpers.js';
 import { eventually, tempFolder } from './helpers.js';
 
 const cleanups: (() => unknown)[] = [];

@@ -8,7 +8,7 @@ import { startDaemon } from '../../src/daemon/daemon.js';
 import { loadPerformanceManifest } from '../../src/experiences/index.js';
 import { decodePress } from '../../src/midi/input-decoding.js';
 import { loadProfileFile } from '../../src/profiles/index.js';
-import { MidiSurface } from '../../src/render/index.js';
+import { MidiSurface } from '../../src/midi-grid/midi-surface.js';
 import { createMockMidiPair } from '../hardware-mocks/mock-midi.js';
 import { REPO_ROOT, SHOW_PATH } from './helpers/files.js';
 import { playerOnSurfaces } from './helpers/players.js';

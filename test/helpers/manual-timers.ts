@@ -1,4 +1,4 @@
-import type { HubTimers } from '../../src/devices/hub/hub-timers.js';
+import type { HubTimers } from '../../src/surfaces/hub-timers.js';
 
 interface Scheduled {
   readonly id: number;

@@ -1,4 +1,4 @@
-import type { WriteTimer } from '../../src/daemon/control-plane/write-behind.js';
+import type { WriteTimer } from '../../src/daemon/identity-store/write-behind.js';
 
 /** A write-behind timer the test fires by hand; it records each requested delay. */
 export class ManualWriteTimer implements WriteTimer {

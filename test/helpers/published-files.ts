@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
 import type { z } from 'zod';
-import { wireClientMessageSchema, wireDaemonMessageSchema } from '../../src/daemon/wire/json-schema.js';
+import { wireClientMessageSchema, wireDaemonMessageSchema } from '../../src/wire/json-schema.js';
 import { demoManifestSchema } from '../../src/experiences/manifest/demo-schema.js';
 import { performanceManifestSchema } from '../../src/experiences/manifest/performance-schema.js';
 import { deviceProfileJsonSchema, surfaceProfileJsonSchema } from '../../src/profiles/index.js';

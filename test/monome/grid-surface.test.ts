@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { actionPressed, makeSurfaceView, optionPressed, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
-import { gridDriver } from '../../src/devices/surface-hub/grid-driver.js';
-import { SurfaceHub } from '../../src/devices/surface-hub/surface-hub.js';
+import { gridDriver } from '../../src/monome/grid-driver.js';
+import { SurfaceHub } from '../../src/surfaces/surface-hub.js';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
-import { recordingLogger } from '../devices/helpers.js';
+import { recordingLogger } from '../midi-grid/helpers.js';
 import { FTDI_GRID, bindingWithGrid, builtinGridProfiles, eventually, gridProfile } from './helpers.js';
 import { questionPrompt } from '../helpers/question-prompt.js';
 

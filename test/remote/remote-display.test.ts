@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeRemoteEvent } from '../../src/cli/remote-text.js';
 import { makeIdentity, makeSurfaceView } from '../../src/domain/index.js';
-import { loadSoPeerCred } from '../../src/daemon/socket/so-peercred.js';
+import { loadSoPeerCred } from '../../src/unix-socket/so-peercred.js';
 import { HostNamespace } from '../../src/remote/host-namespace.js';
 import { RelayServer } from '../../src/remote/relay-server.js';
 import { forwardCommand, parseSetupOutput, remoteDirectoryArgument, setupCommand } from '../../src/remote/ssh-command.js';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LauncherLease } from '../../src/agents/shared/launcher-lease.js';
 import { DaemonDisconnectedError, PadLatticeClient, type ActionSubscription, type StatusSessionReport } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
-import { loadSoPeerCred } from '../../src/daemon/socket/so-peercred.js';
+import { loadSoPeerCred } from '../../src/unix-socket/so-peercred.js';
 import { eventually, tempFolder, traceLines, writeFifo } from '../e2e/helpers.js';
 import { signal, startSshd, type TestSshd } from './sshd-harness.js';
 

@@ -6,7 +6,7 @@ import { formatHexLine } from '../../src/midi/hex-line.js';
 import type { DeviceProfile } from '../../src/profiles/device-profile.js';
 import { parseDeviceProfileOrThrow } from '../../src/profiles/parse-profile.js';
 import { declaresSurfaceDriver } from '../../src/profiles/surface/index.js';
-import { MidiSurface, type MidiSurfaceOptions } from '../../src/render/index.js';
+import { MidiSurface, type MidiSurfaceOptions } from '../../src/midi-grid/midi-surface.js';
 import { createMockMidiPair } from '../hardware-mocks/mock-midi.js';
 
 export { paletteWrites, sysexGroups } from '../helpers/palette-writes.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GREETING_GLYPHS, glyphColumns, greetingDuration, greetingScroll, textColumns } from '../../src/render/index.js';
+import { greetingDuration, greetingScroll } from '../../src/render/index.js';
+import { GREETING_GLYPHS, glyphColumns, textColumns } from '../../src/visual-protocol/index.js';
 import { channelWrites, mockSurface, PRO_MK1, variantProfile, view } from './helpers.js';
 
 /**

@@ -6,7 +6,7 @@ import { makeDevicesCommand } from '../../src/cli/commands/devices.js';
 import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { loadCatalogFor } from '../../src/cli/commands/profile-context.js';
 import { runCli } from '../../src/cli/main.js';
-import { runDoctor, type DoctorSources } from '../../src/devices/doctor/index.js';
+import { runDoctor, type DoctorSources } from '../../src/diagnostics/doctor/index.js';
 import type { HidBackend } from '../../src/hid/hid-device.js';
 import { createNodeHidBackend } from '../../src/hid/node-hid-backend.js';
 import { MidiUnavailableError } from '../../src/midi/errors.js';
@@ -15,7 +15,7 @@ import type { SerialBackend } from '../../src/serial/serial-port.js';
 import { MockHidBackend } from '../hardware-mocks/mock-hid.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
-import { PRO_MK1, PRO_STANDALONE } from '../devices/helpers.js';
+import { PRO_MK1, PRO_STANDALONE } from '../midi-grid/helpers.js';
 import { captureIo } from '../helpers/capture-io.js';
 
 /*

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { actionPressed, makeShowColor, makeSurfaceView, optionPressed, sessionSelected, type SurfaceEvent, type SurfaceView } from '../../src/domain/index.js';
-import { deckDriver } from '../../src/devices/surface-hub/deck-driver.js';
-import { SurfaceHub } from '../../src/devices/surface-hub/surface-hub.js';
+import { deckDriver } from '../../src/stream-deck/deck-driver.js';
+import { SurfaceHub } from '../../src/surfaces/surface-hub.js';
 import { deckProfiles, loadCatalog } from '../../src/profiles/index.js';
 import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { MockStreamDeck, MockStreamDeckBackend, XL } from '../hardware-mocks/mock-stream-deck.js';
-import { recordingLogger } from '../devices/helpers.js';
+import { recordingLogger } from '../midi-grid/helpers.js';
 import { BUILTIN_ROOT, eventually } from '../monome/helpers.js';
 import { questionPrompt } from '../helpers/question-prompt.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeClientLine, encodeClientMessage, type ClientMessage } from '../../src/daemon/wire/index.js';
-import { compareCodePoints } from '../../src/daemon/wire/fields.js';
-import { pythonRepr } from '../../src/daemon/wire/python-repr.js';
+import { decodeClientLine, encodeClientMessage, type ClientMessage } from '../../src/wire/index.js';
+import { compareCodePoints } from '../../src/wire/fields.js';
+import { pythonRepr } from '../../src/wire/python-repr.js';
 
 const decode = (text: string | Buffer) => decodeClientLine(typeof text === 'string' ? Buffer.from(text) : text);
 const json = (value: unknown) => decode(JSON.stringify(value));

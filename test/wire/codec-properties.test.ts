@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AGENT_STATES } from '../../src/domain/index.js';
-import { decodeClientLine, decodeServerLine, encodeClientMessage, encodeServerMessage, type ServerMessage } from '../../src/daemon/wire/index.js';
+import { decodeClientLine, decodeServerLine, encodeClientMessage, encodeServerMessage, type ServerMessage } from '../../src/wire/index.js';
 
 const text = fc.string({ unit: 'binary', minLength: 1, maxLength: 40 });
 

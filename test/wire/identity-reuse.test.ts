@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identityKey, makeIdentity } from '../../src/domain/index.js';
-import { decodeClientLine } from '../../src/daemon/wire/index.js';
+import { decodeClientLine } from '../../src/wire/index.js';
 
 const stateOf = (sessionId: string) => {
   const decoded = decodeClientLine(Buffer.from(`{"protocol":1,"type":"state","state":"running","agent":{"backend":"codex","session_id":"${sessionId}"}}`));

@@ -8,7 +8,7 @@ import {
   decodeClientLine,
   serverWireObject,
   type ClientMessage,
-} from '../../src/daemon/wire/index.js';
+} from '../../src/wire/index.js';
 import { nearMisses, neighbours } from '../helpers/json-mutations.js';
 import { publishedSchemaErrors, readPublished } from '../helpers/published-files.js';
 import { serverMessage, validClientWire } from './message-arbitraries.js';

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LineSplitter } from '../../src/daemon/wire/index.js';
+import { LineSplitter } from '../../src/wire/index.js';
 
-const SPLITTER = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/src/daemon/wire/line-splitter.js');
+const SPLITTER = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/src/wire/line-splitter.js');
 
 /*
  * Issue 22.2: 40 clients sending a 60 KB line one byte per write took the

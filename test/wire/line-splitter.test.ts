@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineSplitter, MAX_MESSAGE_BYTES } from '../../src/daemon/wire/index.js';
+import { LineSplitter, MAX_MESSAGE_BYTES } from '../../src/wire/index.js';
 
 function feed(splitter: LineSplitter, ...chunks: (string | Buffer)[]): { lines: string[]; usable: boolean } {
   const lines: string[] = [];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, makeIdentity } from '../../src/domain/index.js';
-import { ERROR_CODES, ERROR_TEXTS, type ServerMessage, type SessionReport } from '../../src/daemon/wire/index.js';
+import { ERROR_CODES, ERROR_TEXTS, type ServerMessage, type SessionReport } from '../../src/wire/index.js';
 
 /** Arbitraries of Wire Protocol 1 messages, for checking them against published schemas. */
 

@@ -7,7 +7,7 @@ import {
   encodeServerMessage,
   type ServerMessage,
   type SessionReport,
-} from '../../src/daemon/wire/index.js';
+} from '../../src/wire/index.js';
 import { schemaErrors } from '../daemon/helpers/schema.js';
 
 const session: SessionReport = {

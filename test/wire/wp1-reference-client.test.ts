@@ -1,7 +1,7 @@
 import { createConnection } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { actionPressed } from '../../src/domain/index.js';
-import { decodeServerLine, type ServerMessage } from '../../src/daemon/wire/index.js';
+import { decodeServerLine, type ServerMessage } from '../../src/wire/index.js';
 import { testDaemonPerTest } from '../daemon/helpers/test-daemon.js';
 import { WireClient, eventually } from '../daemon/helpers/wire-client.js';
 

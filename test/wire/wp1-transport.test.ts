@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { actionPressed } from '../../src/domain/index.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
 import { SocketStartupError, type PeerCredentialSource } from '../../src/daemon/socket/index.js';
-import { UNAVAILABLE_PEER_CREDENTIALS } from '../../src/daemon/socket/peer-credentials.js';
+import { UNAVAILABLE_PEER_CREDENTIALS } from '../../src/unix-socket/peer-credentials.js';
 import { RecordingSurface } from '../daemon/helpers/fakes.js';
 import { makeSocketDir, startTestDaemon, type TestDaemon } from '../daemon/helpers/test-daemon.js';
 import { schemaErrors } from '../daemon/helpers/schema.js';

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 // The wire module alone: the light hook entry must not load the whole client on its no-daemon path.
-import { defaultSocketPath } from '../../daemon/wire/socket-path.js';
+import { defaultSocketPath } from '../../unix-socket/socket-path.js';
 
 /**
  * The socket a hook talks to (agent-adapters.md §1.2): the launcher's

@@ -1,6 +1,6 @@
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import type { SessionReport } from '../../client/index.js';
-import { sceneOf } from '../../daemon/wire/index.js';
+import { sceneOf } from '../../wire/index.js';
 import { codePointsOf, splitPythonSpace } from './python-whitespace.js';
 
 /** Receives the exact bytes of one title update; injectable so tests need no terminal (Part C "TTY sink"). */

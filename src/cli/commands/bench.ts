@@ -1,4 +1,4 @@
-import { FULL_SETTINGS, QUICK_SETTINGS, SUITE_NAMES, formatReport, runBench, type DaemonCommand, type SuiteName } from '../../bench/index.js';
+import { FULL_SETTINGS, QUICK_SETTINGS, SUITE_NAMES, formatReport, runBench, type DaemonCommand, type SuiteName } from '../../../bench/index.js';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { colourEnabled, makeStyle } from '../style.js';

@@ -1,7 +1,7 @@
 import { EXIT, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { colourEnabled, makeStyle } from '../style.js';
-import { gateOnSequencer } from '../../devices/hub/index.js';
+import { gateOnSequencer } from '../../midi-grid/index.js';
 import type { HidBackend } from '../../hid/hid-device.js';
 import { describeHidDevice, hidDeviceJson, listHidDevices, type HidListing } from '../../hid/listing.js';
 import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
@@ -13,7 +13,7 @@ import { describeSerialPort, listSerialPorts, serialPortJson, type SerialListing
 import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
-import { describeSurfaceMatch, surfaceMatches, surfaceMatchJson, type SurfaceMatch } from '../../devices/surface-hub/surface-listing.js';
+import { describeSurfaceMatch, surfaceMatches, surfaceMatchJson, type SurfaceMatch } from '../../diagnostics/surface-listing.js';
 import { loadStreamDeckLibrary, type DeckModelSpec } from '../../stream-deck/library.js';
 import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 

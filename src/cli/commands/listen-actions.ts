@@ -1,5 +1,5 @@
 import type { ActionEvent, ActionSubscription } from '../../client/index.js';
-import { encodeServerMessage } from '../../daemon/wire/index.js';
+import { encodeServerMessage } from '../../wire/index.js';
 import { EXIT, type CliIo, type Command } from '../command.js';
 import { withDaemon } from '../daemon-errors.js';
 import { AGENT_HELP, AGENT_OPTIONS, DAEMON_EXIT_HELP, SOCKET_HELP, SOCKET_OPTION, clientFor, identityFrom } from '../daemon-options.js';

@@ -1,8 +1,8 @@
 import { EXIT, type CliIo, type Command } from '../command.js';
 import { interruptSignal, pause } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
-import { gateOnSequencer } from '../../devices/hub/index.js';
-import { describeMessage } from '../../devices/monitor/describe-message.js';
+import { gateOnSequencer } from '../../midi-grid/index.js';
+import { describeMessage } from '../../diagnostics/monitor/describe-message.js';
 import { MidiDeviceError, MidiUnavailableError } from '../../midi/errors.js';
 import { FileInput } from '../../midi/file-input.js';
 import { formatHexLine } from '../../midi/hex-line.js';

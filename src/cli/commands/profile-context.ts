@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../package-info.js';
+import { PACKAGE_ROOT } from '../../support/package-info.js';
 import { formatIssueLine, loadCatalog, userProfileRoots, type CatalogLoad, type ProfileProblem } from '../../profiles/index.js';
 import type { CliIo } from '../command.js';
 import { escapeUntrusted } from '../../support/untrusted-text.js';

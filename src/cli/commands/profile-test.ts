@@ -1,7 +1,7 @@
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { interruptSignal } from '../interrupt.js';
 import { parseCommandArgs, numberOption } from '../parse-args.js';
-import { PACKAGE_VERSION } from '../../package-info.js';
+import { PACKAGE_VERSION } from '../../support/package-info.js';
 import { decodePress } from '../../midi/input-decoding.js';
 import { MidiDeviceError, MidiUnavailableError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
@@ -9,8 +9,8 @@ import type { MidiBackend } from '../../midi/midi-port.js';
 import { openPortPair } from '../../midi/open-ports.js';
 import { specOpener } from '../../midi/port-spec.js';
 import { loadProfileFile, ProfileError, resolveDevice, type ResolvedDevice } from '../../profiles/index.js';
-import { MidiSurface } from '../../render/index.js';
-import { gateOnSequencer } from '../../devices/hub/index.js';
+import { MidiSurface } from '../../midi-grid/midi-surface.js';
+import { gateOnSequencer } from '../../midi-grid/index.js';
 import {
   DEFAULT_EVENT_TIMEOUT,
   DEFAULT_SETTLE_DELAY,
@@ -21,7 +21,7 @@ import {
   questionPrompt,
   runGuidedTest,
   type GuidedTestIo,
-} from '../../devices/guided-test/index.js';
+} from '../../diagnostics/guided-test/index.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
 import { errorMessage } from '../../support/error-message.js';
 

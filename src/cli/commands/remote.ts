@@ -1,4 +1,4 @@
-import { loadSoPeerCred } from '../../daemon/socket/so-peercred.js';
+import { loadSoPeerCred } from '../../unix-socket/so-peercred.js';
 import { hostNameFromDestination, hostNameProblem } from '../../remote/host-namespace.js';
 import { relayDirectory } from '../../remote/private-directory.js';
 import type { RemoteEvent } from '../../remote/remote-events.js';

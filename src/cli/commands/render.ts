@@ -5,7 +5,7 @@ import type { ShowFrame } from '../../domain/index.js';
 import { formatHexLine } from '../../midi/hex-line.js';
 import { loadProfileFile, ProfileError, type DeviceProfile } from '../../profiles/index.js';
 import { DEFAULT_GREETING, greetingScroll, PaletteGridRenderer, RenderError } from '../../render/index.js';
-import { parseViewLine } from '../../render/dry-run/view-line.js';
+import { parseViewLine } from '../render-input/view-line.js';
 import { loadPerformanceManifest, ManifestError } from '../../experiences/index.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
 

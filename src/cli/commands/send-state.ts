@@ -1,5 +1,5 @@
 import type { SessionReport } from '../../client/index.js';
-import { encodeServerMessage } from '../../daemon/wire/index.js';
+import { encodeServerMessage } from '../../wire/index.js';
 import { AGENT_STATES } from '../../domain/index.js';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
 import { withDaemon } from '../daemon-errors.js';

@@ -21,11 +21,11 @@ import {
   loadPerformanceManifest,
   surfacesOutput,
 } from '../../experiences/index.js';
-import { HubSetupError, gateOnSequencer } from '../../devices/hub/index.js';
+import { HubSetupError, gateOnSequencer } from '../../midi-grid/index.js';
 import { MidiDeviceError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
-import { PACKAGE_ROOT } from '../../package-info.js';
+import { PACKAGE_ROOT } from '../../support/package-info.js';
 import { ProfileError } from '../../profiles/index.js';
 
 /** The daemon's controller options without its greeting ones (`show` and `demo` never greet), and where to play. */

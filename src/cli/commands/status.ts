@@ -1,5 +1,5 @@
 import { DaemonUnavailableError, type PadLatticeClient } from '../../client/index.js';
-import { serverWireObject } from '../../daemon/wire/index.js';
+import { serverWireObject } from '../../wire/index.js';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
 import { withDaemon } from '../daemon-errors.js';
 import { DAEMON_EXIT_HELP, SOCKET_HELP, SOCKET_OPTION, clientFor, positiveSeconds } from '../daemon-options.js';

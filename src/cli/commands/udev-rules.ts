@@ -1,6 +1,6 @@
 import { EXIT, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
-import { udevRules } from '../../devices/udev-rules.js';
+import { udevRules } from '../../diagnostics/udev-rules.js';
 import { errorMessage } from '../../support/error-message.js';
 import { loadStreamDeckLibrary, type DeckModelSpec } from '../../stream-deck/library.js';
 

@@ -1,5 +1,5 @@
 import type { AgentIdentity, AnswerRefusal, ControlAction, PressRefusal, SelectionRefusal } from '../../domain/index.js';
-import type { StatusSessionReport } from '../wire/messages.js';
+import type { StatusSessionReport } from '../../wire/messages.js';
 
 /** Assigned by the runtime to each socket connection; the plane only compares them. */
 export type ConnectionId = number;

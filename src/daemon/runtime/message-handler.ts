@@ -8,7 +8,7 @@ import {
   type InventoryReport,
   type StateMessage,
   type StatusReport,
-} from '../wire/index.js';
+} from '../../wire/index.js';
 import { sendNotification, sendReply, type Outbox } from './outbox.js';
 
 /** What handling a client message needs from the runtime. */

@@ -1,5 +1,5 @@
 import type { ConnectionId } from '../control-plane/index.js';
-import { encodeNotification, encodeReply, type ServerMessage } from '../wire/index.js';
+import { encodeNotification, encodeReply, type ServerMessage } from '../../wire/index.js';
 
 /** Delivers encoded lines to live connections; the socket server implements it, tests record. */
 export interface Outbox {

@@ -1,6 +1,6 @@
 import { IDENTITY_ACCENTS, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../../domain/index.js';
-import type { SurfaceDescriptor } from '../wire/index.js';
-import { closeAllInReverse, initializeAllOrClose } from '../../render/member-lifecycle.js';
+import type { SurfaceDescriptor } from '../../wire/index.js';
+import { closeAllInReverse, initializeAllOrClose } from '../../surfaces/member-lifecycle.js';
 import { describeSurface, type Surface } from '../surface.js';
 import { describeError, type DaemonLogger } from './logger.js';
 

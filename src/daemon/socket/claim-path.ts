@@ -1,6 +1,7 @@
 import { lstat, unlink } from 'node:fs/promises';
 import { createConnection } from 'node:net';
-import { alreadyRunning, errnoOf, notASocket } from './socket-errors.js';
+import { alreadyRunning, notASocket } from './socket-errors.js';
+import { errnoCode } from '../../support/file-errors.js';
 
 type ProbeOutcome = 'live' | 'stale' | 'vanished';
 
@@ -16,7 +17,7 @@ export async function claimSocketPath(path: string): Promise<void> {
     // lstat: a symlink is judged as itself, never by its target.
     isSocket = (await lstat(path)).isSocket();
   } catch (error) {
-    if (errnoOf(error) === 'ENOENT') return;
+    if (errnoCode(error) === 'ENOENT') return;
     throw error;
   }
   if (!isSocket) throw notASocket(path);
@@ -35,7 +36,7 @@ function probe(path: string): Promise<ProbeOutcome> {
     });
     socket.once('error', (error) => {
       socket.destroy();
-      const code = errnoOf(error);
+      const code = errnoCode(error);
       if (code === 'ECONNREFUSED') resolve('stale');
       else if (code === 'ENOENT') resolve('vanished');
       else reject(error);
@@ -47,6 +48,6 @@ async function removeStale(path: string): Promise<void> {
   try {
     await unlink(path);
   } catch (error) {
-    if (errnoOf(error) !== 'ENOENT') throw error;
+    if (errnoCode(error) !== 'ENOENT') throw error;
   }
 }

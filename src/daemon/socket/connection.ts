@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { LineSplitter, type Line } from '../wire/index.js';
+import { LineSplitter, type Line } from '../../wire/index.js';
 import { DEFAULT_OUTPUT_LIMITS, formatBytes, type OutputLimits } from './output-budget.js';
 
 export interface ConnectionHandler {

@@ -7,5 +7,5 @@ export {
   peerAllowed,
   effectiveUid,
   type PeerCredentialSource,
-} from './peer-credentials.js';
+} from '../../unix-socket/peer-credentials.js';
 export { SocketStartupError, NOT_A_SOCKET_TEXT, ALREADY_RUNNING_TEXT } from './socket-errors.js';

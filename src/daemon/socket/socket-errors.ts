@@ -33,9 +33,3 @@ export function pathTooLong(path: string, limit: number): SocketStartupError {
   );
 }
 
-/** The errno code of a Node system error, if any. */
-export function errnoOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-    ? (error as { code: string }).code
-    : undefined;
-}

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { link, unlink } from 'node:fs/promises';
 import { lstatSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { alreadyRunning, errnoOf, pathTooLong } from './socket-errors.js';
+import { alreadyRunning, pathTooLong } from './socket-errors.js';
+import { errnoCode } from '../../support/file-errors.js';
 
 /** Linux `sun_path` holds 108 bytes, the terminating NUL included; a longer path is silently cut by bind(). */
 export const MAX_SOCKET_PATH_BYTES = 107;
@@ -42,7 +43,7 @@ export async function publishSocket(binding: string, path: string): Promise<void
   try {
     await link(binding, path);
   } catch (error) {
-    if (errnoOf(error) === 'EEXIST') throw alreadyRunning(path);
+    if (errnoCode(error) === 'EEXIST') throw alreadyRunning(path);
     throw error;
   } finally {
     await unlink(binding).catch(() => undefined);
@@ -69,6 +70,6 @@ export function removeIfStillOurs(path: string, inode: number): void {
   try {
     if (lstatSync(path).ino === inode) unlinkSync(path);
   } catch (error) {
-    if (errnoOf(error) !== 'ENOENT') throw error;
+    if (errnoCode(error) !== 'ENOENT') throw error;
   }
 }

@@ -1,13 +1,13 @@
 import { chmod, lstat } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { RateLimitedLog } from '../../support/rate-limited-log.js';
-import { ERROR_CODES, ERROR_TEXTS, encodeServerMessage } from '../wire/index.js';
+import { ERROR_CODES, ERROR_TEXTS, encodeServerMessage } from '../../wire/index.js';
 import { claimSocketPath } from './claim-path.js';
 import { Connection, type ConnectionHandler } from './connection.js';
 import { clientCapacity, openFileLimit, RESERVED_DESCRIPTORS } from './descriptor-limit.js';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget.js';
-import { UNAVAILABLE_PEER_CREDENTIALS, effectiveUid, peerAllowed, type PeerCredentialSource } from './peer-credentials.js';
-import { errnoOf } from './socket-errors.js';
+import { UNAVAILABLE_PEER_CREDENTIALS, effectiveUid, peerAllowed, type PeerCredentialSource } from '../../unix-socket/peer-credentials.js';
+import { errnoCode } from '../../support/file-errors.js';
 import { aboutPublicPath, assertSocketPathFits, bindingPathFor, publishSocket, removeIfStillOurs } from './socket-file.js';
 
 export interface SocketServerOptions {
@@ -100,7 +100,7 @@ export class SocketServer {
     });
     // From now on a listener error is reported, not fatal; running out of descriptors is a warning, rate-limited.
     this.#server.on('error', (error) => {
-      const code = errnoOf(error);
+      const code = errnoCode(error);
       if (code === 'EMFILE' || code === 'ENFILE') this.#capacityWarnings.note(`cannot accept a client: this process is out of file descriptors (${code}); raise the limit with 'ulimit -n'`);
       else this.#onError?.(error);
     });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../package-info.js';
+import { PACKAGE_ROOT } from '../../support/package-info.js';
 
 /** Where `npm run build` puts the browser app (scripts/build-web.mjs). */
 export function defaultAssetRoot(): string {

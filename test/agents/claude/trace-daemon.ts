@@ -4,7 +4,7 @@ import { PadLatticeClient } from '../../../src/client/index.js';
 import { formatHexLine, parseHexLine } from '../../../src/midi/hex-line.js';
 import { loadProfileFile, type DeviceProfile } from '../../../src/profiles/index.js';
 import type { ProfileAddress } from '../../../src/profiles/schema-primitives.js';
-import { channelMessage, statusByteFor } from '../../../src/render/midi-encoding.js';
+import { channelMessage, statusByteFor } from '../../../src/midi/midi-encoding.js';
 import { traceLines, writeFifo } from '../../e2e/helpers.js';
 import { privateTempDir, until } from '../shared/fake-daemon.js';
 import { OFF_TOKEN, type LightToken } from '../../../src/domain/index.js';

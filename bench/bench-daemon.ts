@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDaemon, type DaemonHandle } from '../src/daemon/daemon.js';
+import { DEFAULT_POLL_INTERVAL } from '../src/daemon/runtime/index.js';
+import type { DeviceProfile } from '../src/profiles/index.js';
+import { newBenchSurface } from './fixtures.js';
+import type { FrameRecord } from './frame-log.js';
+import { CountingOutput } from './null-ports.js';
+
+/** A real daemon on a real Unix socket in a fresh temporary folder, driving one MIDI surface on a timed counting port. */
+export interface BenchDaemon {
+  readonly handle: DaemonHandle;
+  readonly socketPath: string;
+  readonly pollIntervalMs: number;
+  /** Every frame since startup (after the first paint), oldest first. */
+  readonly frames: readonly FrameRecord[];
+  stop(): Promise<void>;
+}
+
+export async function startBenchDaemon(profile: DeviceProfile): Promise<BenchDaemon> {
+  // Short path: Unix socket paths are limited to 107 bytes.
+  const dir = mkdtempSync(join(tmpdir(), 'plb-'));
+  const socketPath = join(dir, 'd.sock');
+  const output = new CountingOutput(true);
+  try {
+    const handle = await startDaemon({ socketPath, surfaces: [newBenchSurface(profile, output)], identityStorePath: null });
+    const frames: FrameRecord[] = [];
+    // The frame ends after the render that sent it has returned, so the revision read here is the one it showed.
+    output.onFrame((lastByteAt) => frames.push({ revision: handle.runtime.plane.revision, lastByteAt }));
+    return {
+      handle,
+      socketPath,
+      pollIntervalMs: DEFAULT_POLL_INTERVAL * 1000,
+      frames,
+      async stop() {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** One Wire Protocol 1 `state` line for session `sessionId`. */
+export function stateLine(sessionId: string, state: string, reply: boolean): string {
+  return `${JSON.stringify({ protocol: 1, type: 'state', state, agent: { backend: 'codex', session_id: sessionId }, reply })}\n`;
+}

@@ -1,0 +1,90 @@
+import type { MidiBytes, MidiInput, MidiOutput } from '../src/midi/midi-port.js';
+import { monotonicNs } from './latency.js';
+
+/** Called once per frame, after the synchronous render that sent it has returned. */
+export type FrameListener = (lastByteAt: bigint) => void;
+
+/**
+ * An output port that counts instead of sending: messages, bytes and, when
+ * timed, the moment (monotonicNs()) the last message was handed over.
+ * A frame is every message sent within one synchronous turn; its end is
+ * reported from a microtask, which runs only after the render that sent it
+ * has returned. Messages are kept only inside captureDuring().
+ */
+export class CountingOutput implements MidiOutput {
+  readonly name = 'bench null port';
+  messages = 0;
+  bytes = 0;
+  lastByteAt = 0n;
+  #open = true;
+  #captured: Uint8Array[] | null = null;
+  #frameListener: FrameListener | null = null;
+  #frameEndQueued = false;
+
+  /** Time stamps each send; off for pure CPU suites, where the clock read would be a measurable share. */
+  constructor(private readonly timed = false) {}
+
+  send(message: MidiBytes): void {
+    if (!this.#open) throw new Error('bench null port: send after close');
+    this.messages += 1;
+    this.bytes += message.length;
+    this.#captured?.push(Uint8Array.from(message));
+    if (!this.timed) return;
+    this.lastByteAt = monotonicNs();
+    if (this.#frameEndQueued) return;
+    this.#frameEndQueued = true;
+    queueMicrotask(() => this.#frameEnded());
+  }
+
+  /** Runs `send` and returns a copy of every message it sent through this port. */
+  captureDuring(send: () => void): Uint8Array[] {
+    const captured: Uint8Array[] = [];
+    this.#captured = captured;
+    try {
+      send();
+    } finally {
+      this.#captured = null;
+    }
+    return captured;
+  }
+
+  /** Receives the end of every later frame; one listener at a time. */
+  onFrame(listener: FrameListener | null): void {
+    this.#frameListener = listener;
+  }
+
+  isOpen(): boolean {
+    return this.#open;
+  }
+
+  close(): void {
+    this.#open = false;
+  }
+
+  #frameEnded(): void {
+    this.#frameEndQueued = false;
+    this.#frameListener?.(this.lastByteAt);
+  }
+}
+
+/** An input port on which nobody ever presses anything. */
+export class SilentInput implements MidiInput {
+  readonly name = 'bench silent port';
+  #open = true;
+
+  drain(): Uint8Array[] {
+    return [];
+  }
+
+  onMessage(): () => void {
+    return () => undefined;
+  }
+
+  isOpen(): boolean {
+    return this.#open;
+  }
+
+  close(): void {
+    this.#open = false;
+  }
+}

@@ -1,0 +1,10 @@
+export { MidiSurface, type MidiSurfaceOptions, type PressDecoder, type Sleep } from './midi-surface.js';
+export { MidiDeviceHub, type MidiDeviceHubOptions } from './midi-device-hub.js';
+export { planDevices, type DevicePlan, type DeviceSelection, type WantedDevice } from './device-plan.js';
+export { HubSetupError, fixedPorts } from './fixed-ports.js';
+export { geometryProblem, HUB_ACCENT_NAMES, HUB_SELECTOR_CAPACITY } from '../surfaces/hub-geometry.js';
+export type { GreetingOptions } from './open-device.js';
+export { ALSA_SEQUENCER, gateOnSequencer } from '../midi/sequencer-gate.js';
+export { createMidiHub, type DaemonMidi, type MidiHubSetup } from './create-midi-hub.js';
+export { followProfiles, type FollowProfilesSetup, type LiveProfiles, type WatchedCatalog } from '../surfaces/live-profiles.js';
+export { watchSoundDevices, type DeviceEventSource } from '../surfaces/device-node-events.js';

@@ -1,0 +1,125 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { watchSoundDevices } from '../../src/midi-grid/index.js';
+import { tempDirsPerTest } from '../helpers/temp-dirs.js';
+import { PRO_MK1, PRO_STANDALONE, approvalView, autoSelection, lightState, mockHub, profile } from './helpers.js';
+
+const PRO_STARTUP = ['F0 00 20 29 02 10 21 01 F7', 'F0 00 20 29 02 10 2C 03 F7'];
+const tempDir = tempDirsPerTest('pl-snd-');
+
+/** A poll so slow that only device events and the rescans they schedule can explain what a test sees. */
+const SLOW_POLL_MS = 60_000;
+
+/** A hub whose "system" reports hardware changes when the test calls `deviceEvent()`. */
+function eventHub() {
+  const listeners: (() => void)[] = [];
+  const made = mockHub(autoSelection(profile(PRO_MK1)), {
+    scanIntervalMs: SLOW_POLL_MS,
+    deviceEvents: (listener) => {
+      listeners.push(listener);
+      return () => listeners.splice(listeners.indexOf(listener), 1);
+    },
+  });
+  return { ...made, deviceEvent: () => listeners.forEach((listener) => listener()), listeners };
+}
+
+describe('MidiDeviceHub: hot-plug like a desktop app (issue #16)', () => {
+  it('opens a controller that was plugged in before the daemon started, at once', () => {
+    const { hub, backend } = eventHub();
+    backend.plug(PRO_STANDALONE);
+    hub.initialize();
+    expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE]);
+    expect(backend.openedOutputs[0]!.sentHex().slice(0, 2)).toEqual(PRO_STARTUP);
+    hub.close();
+  });
+
+  it('rescans a short debounce after a device event, not at the next poll', () => {
+    const { hub, backend, timers, deviceEvent } = eventHub();
+    hub.initialize();
+    hub.render(approvalView());
+    backend.plug(PRO_STANDALONE);
+    deviceEvent();
+    deviceEvent(); // a burst of events (a USB device adds several nodes) …
+    timers.advance(149);
+    expect(hub.descriptors).toEqual([]);
+    timers.advance(1); // … makes one rescan, 150 ms after the last event
+    expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE]);
+    expect(lightState(backend.openedOutputs[0]!.sent).get('cc:0:91')).toBe(21); // shows the current view at once
+    hub.close();
+  });
+
+  it('looks again a few seconds after the event, for ports that register after it', () => {
+    const { hub, backend, timers, deviceEvent } = eventHub();
+    hub.initialize();
+    deviceEvent();
+    timers.advance(150);
+    expect(hub.descriptors).toEqual([]); // the USB event came, the MIDI ports are not there yet
+    timers.advance(1000);
+    backend.plug(PRO_STANDALONE);
+    timers.advance(1849);
+    expect(hub.descriptors).toEqual([]);
+    timers.advance(1); // 3 s after the event
+    expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE]);
+    hub.close();
+  });
+
+  it('a listing that changed is looked at again later, so a device whose ports arrive one by one is opened', () => {
+    const { hub, backend, timers } = eventHub();
+    backend.plug(PRO_STANDALONE, ['input']);
+    hub.initialize(); // the listing changed (an input appeared), but there is no output to pair it with
+    expect(hub.descriptors).toEqual([]);
+    timers.advance(2000);
+    backend.plug(PRO_STANDALONE, ['output']);
+    timers.advance(1000);
+    expect(hub.descriptors.map((d) => d.output)).toEqual([PRO_STANDALONE]);
+    hub.close();
+  });
+
+  it('picks a controller up every time it is plugged in, twice in a row and more, with the same port names', () => {
+    const { hub, backend, timers, deviceEvent, logger } = eventHub();
+    hub.initialize();
+    hub.render(approvalView());
+    for (let round = 0; round < 3; round += 1) {
+      backend.plug(PRO_STANDALONE);
+      deviceEvent();
+      timers.advance(150);
+      expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE]);
+      const output = backend.openedOutputs[round]!;
+      expect(output.sentHex().slice(0, 2)).toEqual(PRO_STARTUP); // a replugged device is initialised again …
+      expect(lightState(output.sent).get('cc:0:91')).toBe(21); // … and repainted
+      backend.unplug(PRO_STANDALONE);
+      deviceEvent();
+      timers.advance(150);
+      expect(hub.descriptors).toEqual([]);
+    }
+    expect(backend.openedOutputs).toHaveLength(3);
+    expect(logger.lines.filter((line) => line.endsWith('connected') && !line.endsWith('disconnected'))).toHaveLength(3);
+    hub.close();
+  });
+
+  it('stops listening for device events and cancels pending rescans when closed', () => {
+    const { hub, timers, deviceEvent, listeners } = eventHub();
+    hub.initialize();
+    deviceEvent();
+    hub.close();
+    expect(listeners).toHaveLength(0);
+    expect(timers.pending).toBe(0);
+  });
+});
+
+describe('watchSoundDevices', () => {
+  it('reports a device node appearing in the watched folder, and stops when asked', async () => {
+    const folder = tempDir();
+    let events = 0;
+    const stop = watchSoundDevices(folder)(() => (events += 1));
+    writeFileSync(join(folder, 'midiC1D0'), '');
+    await expect.poll(() => events, { timeout: 5000 }).toBeGreaterThan(0);
+    stop();
+  });
+
+  it('does nothing (and never throws) where the folder cannot be watched', () => {
+    const stop = watchSoundDevices(join(tempDir(), 'missing'))(() => undefined);
+    expect(() => stop()).not.toThrow();
+  });
+});
