@@ -35,8 +35,20 @@ export function ownDaemonCommand(): DaemonCommand {
   return {
     name: 'pad-lattice',
     argv: [
-      process.execPath, cli, 'daemon', '--socket', '{socket}', '--identity-store', '{dir}/identities.json',
-      '--profile', 'novation/launchpad/mini-mk3', '--input', 'file:/dev/null', '--output', 'trace:/dev/null', '--no-greeting',
+      process.execPath,
+      cli,
+      'daemon',
+      '--socket',
+      '{socket}',
+      '--identity-store',
+      '{dir}/identities.json',
+      '--profile',
+      'novation/launchpad/mini-mk3',
+      '--input',
+      'file:/dev/null',
+      '--output',
+      'trace:/dev/null',
+      '--no-greeting',
     ],
   };
 }

@@ -12,7 +12,10 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
     `${integer(settings.samples)} round trips paced 0–${settings.gapMs} ms (after ${integer(settings.warmup)} warm-up), bursts of ${integer(settings.burstMessages)} (after ${integer(settings.burstWarmup)}); ` +
     `load ${agents.loadAverageBefore.join(' ')} before, ${agents.loadAverageAfter.join(' ')} after`;
   const parts = [
-    formatTable([left('daemon'), left('command ({socket}, {dir}: fresh per start)')], agents.daemons.map((d) => [d.name, d.command])),
+    formatTable(
+      [left('daemon'), left('command ({socket}, {dir}: fresh per start)')],
+      agents.daemons.map((d) => [d.name, d.command]),
+    ),
     formatTable(
       [left('spawn → first answer, ms'), right('starts'), right('min'), right('median'), right('max'), right('→ surfaces, median')],
       [
@@ -21,7 +24,13 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
       ],
     ),
     formatTable(
-      [left('workload'), left('daemon'), ...LATENCY_COLUMNS.map((c) => ({ ...c, header: `${c.header}${c.header === 'n' ? '' : ' µs'}` })), right('burst msg/s'), right('errors')],
+      [
+        left('workload'),
+        left('daemon'),
+        ...LATENCY_COLUMNS.map((c) => ({ ...c, header: `${c.header}${c.header === 'n' ? '' : ' µs'}` })),
+        right('burst msg/s'),
+        right('errors'),
+      ],
       workloadRows(agents),
     ),
   ];
@@ -56,7 +65,13 @@ function workloadRows(agents: AgentsResult): string[][] {
   for (const [i, workload] of workloads.entries()) {
     for (const [k, daemon] of agents.daemons.entries()) {
       const result = daemon.workloads[i]!;
-      rows.push([k === 0 ? workload.workload : '', daemon.name, ...latencyCells(result.roundTrip), integer(result.burst.messagesPerSecond), String(result.burst.errors)]);
+      rows.push([
+        k === 0 ? workload.workload : '',
+        daemon.name,
+        ...latencyCells(result.roundTrip),
+        integer(result.burst.messagesPerSecond),
+        String(result.burst.errors),
+      ]);
     }
     const floor = agents.floor[i];
     if (floor !== undefined) rows.push(['', 'floor: echo', ...latencyCells(floor), '', '']);

@@ -96,7 +96,16 @@ function sectionsOf(report: BenchReport, style: ReportStyle, title: Title): stri
         '\n' +
         formatTable(
           [right('messages'), right('handled'), right('errors'), right('seconds'), right('messages/s'), right('renders')],
-          [[integer(burst.messages), integer(burst.handled), String(burst.errors), burst.seconds.toFixed(3), integer(burst.messagesPerSecond), integer(burst.renders)]],
+          [
+            [
+              integer(burst.messages),
+              integer(burst.handled),
+              String(burst.errors),
+              burst.seconds.toFixed(3),
+              integer(burst.messagesPerSecond),
+              integer(burst.renders),
+            ],
+          ],
         ),
     );
   }

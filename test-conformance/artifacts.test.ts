@@ -11,7 +11,9 @@ import { referenceJson, referenceSchemaErrors, referenceSchemaPath } from './hel
 /** The files we ship (built-in profiles, packaged Demo and Show) and our constants, against the reference's artifacts. */
 
 const jsonFilesIn = (folder: string): string[] =>
-  readdirSync(`${REPO_ROOT}${folder}`).filter((name) => name.endsWith('.json')).map((name) => `${REPO_ROOT}${folder}/${name}`);
+  readdirSync(`${REPO_ROOT}${folder}`)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => `${REPO_ROOT}${folder}/${name}`);
 
 /** A profile without the Pad-Lattice extensions the reference schema does not know (verified_against, palette_sysex, the extended show_rgb). */
 function withoutExtensions(doc: Record<string, any>): Record<string, any> {
@@ -69,7 +71,11 @@ describe("Visual Protocol 1 constants against the reference's fixture", () => {
     expect([...IDENTITY_ACCENTS]).toEqual(fixture['identity_accents']);
     const glyphs = fixture['glyphs'] as Record<string, unknown>;
     expect(Object.keys(glyphs).sort()).toEqual([...AGENT_STATES].sort());
-    for (const state of AGENT_STATES) expect(GLYPHS[state].map((cell) => [...cell]), state).toEqual(glyphs[state]);
+    for (const state of AGENT_STATES)
+      expect(
+        GLYPHS[state].map((cell) => [...cell]),
+        state,
+      ).toEqual(glyphs[state]);
     const actionStates = fixture['action_states'] as Record<string, unknown>;
     expect(Object.keys(actionStates).sort()).toEqual([...CONTROL_ACTIONS].sort());
     for (const action of CONTROL_ACTIONS) expect([...ACTION_STATES[action]], action).toEqual(actionStates[action]);

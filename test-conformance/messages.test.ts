@@ -83,9 +83,7 @@ describe('Wire Protocol 1 messages against the reference schema', () => {
 
   it('everything the daemon encoder can write (but our inventory and question extensions; with at least one surface: see the headless case)', () => {
     // `inventory`, `question_ack` and `answer` are our extensions, unknown to the reference (test-conformance/schemas.test.ts).
-    const withSurface = serverMessage.filter(
-      (message) => !OUR_TYPES.has(message.type) && (message.type !== 'status' || message.status.surfaces.length > 0),
-    );
+    const withSurface = serverMessage.filter((message) => !OUR_TYPES.has(message.type) && (message.type !== 'status' || message.status.surfaces.length > 0));
     fc.assert(
       fc.property(withSurface, (message) => {
         const wire = serverWireObject(message);
@@ -128,7 +126,13 @@ describe('Web Surface Protocol 1 messages against the reference schema', () => {
       expect(await admin.authenticate(ADMIN_TOKEN)).toMatchObject({ type: 'authenticated', admin: true });
       await admin.drainUntilBarrier();
       const { surface } = web.bridge;
-      surface.render(makeSurfaceView({ selectedState: 'waiting_for_approval', sessions: [{ slot: 0, state: 'waiting_for_approval', selected: true, label: 'Builder' }], availableActions: ['approve'] }));
+      surface.render(
+        makeSurfaceView({
+          selectedState: 'waiting_for_approval',
+          sessions: [{ slot: 0, state: 'waiting_for_approval', selected: true, label: 'Builder' }],
+          availableActions: ['approve'],
+        }),
+      );
       expect((await admin.next()).type).toBe('surface');
       surface.setExperience({ ...IDLE_EXPERIENCE_VIEW, status: 'playing', kind: 'show', title: 'Show', cueIndex: 0, durationMs: 43_100 });
       expect((await admin.next()).type).toBe('experience_state');
@@ -148,15 +152,23 @@ describe('Web Surface Protocol 1 messages against the reference schema', () => {
     }
     const types = new Set(receivedMessages.map(({ text }) => (JSON.parse(text) as { type: string }).type));
     expect(types).toEqual(new Set(['authenticated', 'surface', 'experience_state', 'performance_frame', 'error', 'pairing', 'remote_revoked']));
-    expect(refusedBy(WEB, receivedMessages.map(({ text }) => JSON.parse(text) as unknown))).toEqual([]);
+    expect(
+      refusedBy(
+        WEB,
+        receivedMessages.map(({ text }) => JSON.parse(text) as unknown),
+      ),
+    ).toEqual([]);
   });
 
   it('everything the daemon builds, performance frames included (but our opt-in extensions)', () => {
     const extensions = new Set(['extensions', 'press_result', 'overflow', 'prompt']);
     fc.assert(
-      fc.property(daemonMessage.filter((message) => !extensions.has((message as { type: string }).type)), (message) => {
-        expect(referenceSchemaErrors(WEB, message), JSON.stringify(message).slice(0, 300)).toBeNull();
-      }),
+      fc.property(
+        daemonMessage.filter((message) => !extensions.has((message as { type: string }).type)),
+        (message) => {
+          expect(referenceSchemaErrors(WEB, message), JSON.stringify(message).slice(0, 300)).toBeNull();
+        },
+      ),
       { numRuns: 1000, seed: 2028 },
     );
   });

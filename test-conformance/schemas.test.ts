@@ -22,12 +22,14 @@ const NON_BLANK: Known = {
 };
 
 const INVENTORY: Known = {
-  lines: /^\(root\): message types the reference lacks: ours \[("approval_details","inventory","question"|"answer","inventory","question_ack")\], reference \[\]$/,
+  lines:
+    /^\(root\): message types the reference lacks: ours \[("approval_details","inventory","question"|"answer","inventory","question_ack")\], reference \[\]$/,
   why: 'inventory, question and approval_details are Pad-Lattice extensions only our CLI and agent adapters send (the reference daemon answers them with unknown_message_type); question_ack and answer go only to a connection that sent question',
 };
 
 const WEB_EXTENSIONS: Known = {
-  lines: /^\(root\): message types the reference lacks: ours \[("answer_option","select_agent","share_details","use_extensions"|"extensions","overflow","press_result","prompt")\], reference \[\]$/,
+  lines:
+    /^\(root\): message types the reference lacks: ours \[("answer_option","select_agent","share_details","use_extensions"|"extensions","overflow","press_result","prompt")\], reference \[\]$/,
   why: 'our opt-in extensions (press results, the overflow list, select_agent, prompts and answer_option, the admin share_details): sent only to a client that asked with use_extensions, or by our own app',
 };
 
@@ -39,7 +41,10 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
     reference: 'socket-protocol-v1.json',
     known: [
       INVENTORY,
-      { lines: /: null allowed: ours true, reference false$/, why: 'the daemon reads an optional member that is null as absent (wire-protocol-1.md §5.2-§5.4)' },
+      {
+        lines: /: null allowed: ours true, reference false$/,
+        why: 'the daemon reads an optional member that is null as absent (wire-protocol-1.md §5.2-§5.4)',
+      },
       {
         lines: exactly('<subscribe_actions>: required: ours ["actions","protocol","type"], reference ["actions","agent","protocol","type"]'),
         why: 'without an agent the daemon subscribes the default identity local/default, as for state',
@@ -51,7 +56,10 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
     reference: 'socket-protocol-v1.json',
     known: [
       INVENTORY,
-      { lines: /^<(action>\.agent|status>\.selected): closed: ours true, reference false$/, why: 'our encoder writes an identity as backend and session_id only' },
+      {
+        lines: /^<(action>\.agent|status>\.selected): closed: ours true, reference false$/,
+        why: 'our encoder writes an identity as backend and session_id only',
+      },
       ACCENTS,
       { lines: /^<error>\.code: allowed values: ours /, why: 'ours lists the codes our daemon sends' },
       { lines: exactly('<status>.surfaces: minItems: ours none, reference 1'), why: 'our schema does not promise a surface' },
@@ -62,7 +70,10 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
     reference: 'web-surface-protocol-v1.json',
     known: [
       WEB_EXTENSIONS,
-      { lines: exactly('<authenticate>.credential: null allowed: ours true, reference false'), why: 'a null credential means none (web-surface-protocol-1.md §11)' },
+      {
+        lines: exactly('<authenticate>.credential: null allowed: ours true, reference false'),
+        why: 'a null credential means none (web-surface-protocol-1.md §11)',
+      },
     ],
   },
   {
@@ -70,7 +81,10 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
     reference: 'web-surface-protocol-v1.json',
     known: [
       WEB_EXTENSIONS,
-      { lines: /^<surface>\.visual_frame\.[a-z_.]+(\[\])*: allowed values: ours /, why: 'ours lists the Visual Protocol 1 tokens each part of the frame can hold' },
+      {
+        lines: /^<surface>\.visual_frame\.[a-z_.]+(\[\])*: allowed values: ours /,
+        why: 'ours lists the Visual Protocol 1 tokens each part of the frame can hold',
+      },
       { lines: /^<error>\.code: allowed values: ours /, why: 'ours lists the codes our daemon sends' },
       { lines: /^<(error>\.error|pairing>\.pairing_url): minLength: ours 1, reference none$/, why: 'our daemon never sends these empty' },
     ],
@@ -93,7 +107,10 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
     reference: 'performance-manifest-v1.json',
     known: [
       NON_BLANK,
-      { lines: /^\.cues\[\]\.frame\.(grid\[\]\[\]|top\[\]|right\[\]): maximum: ours none, reference 4095$/, why: 'ours checks each index against the length of the palette instead' },
+      {
+        lines: /^\.cues\[\]\.frame\.(grid\[\]\[\]|top\[\]|right\[\]): maximum: ours none, reference 4095$/,
+        why: 'ours checks each index against the length of the palette instead',
+      },
     ],
   },
   {
@@ -101,12 +118,19 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
     reference: 'device-profile-v1.json',
     known: [
       { lines: /^(\(root\)|\.capabilities|\.grid|\.messages|\.surface): required: /, why: 'members with defaults are optional in the input form' },
-      { lines: exactly('.capabilities.show_rgb: null allowed: ours true, reference false'), why: 'null says the device has no RGB SysEx, as the parser reads it' },
+      {
+        lines: exactly('.capabilities.show_rgb: null allowed: ours true, reference false'),
+        why: 'null says the device has no RGB SysEx, as the parser reads it',
+      },
       { lines: exactly('.id: minLength: ours 1, reference none'), why: 'the same as the pattern, which needs a character' },
-      { lines: exactly('(root): members: ours ["$schema","verified_against"], reference []'), why: "ours accepts an editor's $schema key and the verified_against record" },
+      {
+        lines: exactly('(root): members: ours ["$schema","verified_against"], reference []'),
+        why: "ours accepts an editor's $schema key and the verified_against record",
+      },
       { lines: exactly('.capabilities: members: ours ["palette_sysex"], reference []'), why: 'our palette_sysex extension (profiles/README.md)' },
       {
-        lines: /^\.capabilities\.show_rgb(: members: ours \["group","length_header","lights"\], reference \[\]|\.channel_max: maximum: ours 255, reference 127)$/,
+        lines:
+          /^\.capabilities\.show_rgb(: members: ours \["group","length_header","lights"\], reference \[\]|\.channel_max: maximum: ours 255, reference 127)$/,
         why: 'our show_rgb extension: per-LED type bytes, LED ranges and 8-bit split channels (profiles/README.md)',
       },
     ],
@@ -122,12 +146,13 @@ describe("our published schemas against the reference's", () => {
 
   it.each([
     ['wire-protocol', 'socket-protocol-v1.json', ['answer', 'approval_details', 'inventory', 'question', 'question_ack']],
-    ['web-surface-protocol', 'web-surface-protocol-v1.json', ['answer_option', 'extensions', 'overflow', 'press_result', 'prompt', 'select_agent', 'share_details', 'use_extensions']],
+    [
+      'web-surface-protocol',
+      'web-surface-protocol-v1.json',
+      ['answer_option', 'extensions', 'overflow', 'press_result', 'prompt', 'select_agent', 'share_details', 'use_extensions'],
+    ],
   ] as const)('%s: our two directions together have the reference message types, and only our listed extensions besides', (protocol, reference, extensions) => {
-    const ours = [
-      ...messageTypes(readPublished(`${protocol}-client.schema.json`)),
-      ...messageTypes(readPublished(`${protocol}-daemon.schema.json`)),
-    ];
+    const ours = [...messageTypes(readPublished(`${protocol}-client.schema.json`)), ...messageTypes(readPublished(`${protocol}-daemon.schema.json`))];
     expect([...new Set(ours)].sort()).toEqual([...messageTypes(referenceJson(`schemas/${reference}`)), ...extensions].sort());
   });
 });

@@ -47,7 +47,9 @@ async function main(argv: readonly string[]): Promise<number> {
 
 // The browser tab uses Node's own WebSocket, behind a flag on Node 20: run again with it.
 if (typeof globalThis.WebSocket === 'undefined') {
-  const again = spawnSync(process.execPath, ['--experimental-websocket', '--disable-warning=ExperimentalWarning', ...process.argv.slice(1)], { stdio: 'inherit' });
+  const again = spawnSync(process.execPath, ['--experimental-websocket', '--disable-warning=ExperimentalWarning', ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
   process.exitCode = again.status ?? 1;
 } else {
   process.exitCode = await main(process.argv.slice(2));

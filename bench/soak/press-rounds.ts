@@ -61,11 +61,15 @@ export class PressRounds {
     const subscription = await this.client.subscribeActions({ agent: this.#agent, actions: ['approve', 'reject'], requestId, oneShot: true });
     this.#previous = subscription;
     try {
-      await until(() => {
-        this.#trace.poll();
-        const approve = this.#trace.lastCc(APPROVE_CC);
-        return approve !== null && approve.value === APPROVE_LIT && approve.line > since;
-      }, LIGHT_TIMEOUT_MS, `approve lit for ${requestId}`);
+      await until(
+        () => {
+          this.#trace.poll();
+          const approve = this.#trace.lastCc(APPROVE_CC);
+          return approve !== null && approve.value === APPROVE_LIT && approve.line > since;
+        },
+        LIGHT_TIMEOUT_MS,
+        `approve lit for ${requestId}`,
+      );
       await sleep(Math.max(0, this.#lastPressAt + PRESS_SPACING_MS - Date.now()));
       pressThroughFifo(this.fifo, APPROVE_PRESS);
       this.#lastPressAt = Date.now();
@@ -87,10 +91,14 @@ export class PressRounds {
     const before = this.#trace.lines;
     move('plug-in');
     try {
-      await until(() => {
-        this.#trace.poll();
-        return (this.#trace.lastCc(APPROVE_CC)?.line ?? -1) > before;
-      }, LIGHT_TIMEOUT_MS, 'the returned controller repainted');
+      await until(
+        () => {
+          this.#trace.poll();
+          return (this.#trace.lastCc(APPROVE_CC)?.line ?? -1) > before;
+        },
+        LIGHT_TIMEOUT_MS,
+        'the returned controller repainted',
+      );
       this.counters.deviceCycles++;
     } catch (error) {
       noteFailure(this.counters, 'device cycle', error);

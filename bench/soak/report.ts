@@ -33,7 +33,9 @@ export function formatReport(report: SoakReport): string {
     `  leases: ${c.leases}, device cycles: ${c.deviceCycles}, profile edits: ${c.profileEdits}, browser tabs: ${c.browserTabs} (${c.browserSurfaces} surface updates)`,
     `  daemon: exit ${report.daemon.exitCode} after SIGTERM, socket ${report.daemon.socketRemoved ? 'removed' : 'LEFT BEHIND'}, ${report.daemon.logLines} log lines`,
     report.problems.length === 0 ? 'PASS' : `FAIL\n${report.problems.map((problem) => `  - ${problem}`).join('\n')}`,
-    ...(report.problems.length === 0 ? [] : [`  daemon log, last ${report.daemon.logTail.length} lines (soak time first):`, ...report.daemon.logTail.map((line) => `    ${line}`)]),
+    ...(report.problems.length === 0
+      ? []
+      : [`  daemon log, last ${report.daemon.logTail.length} lines (soak time first):`, ...report.daemon.logTail.map((line) => `    ${line}`)]),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -46,7 +48,12 @@ export function reportJson(report: SoakReport): Record<string, unknown> {
     minutes: report.minutes,
     warm_up_seconds: report.warmUpSeconds,
     rss_mb: { start: growth.start.rssMb, after_warm_up: growth.warm.rssMb, end: growth.end.rssMb, growth_after_warm_up: growth.rssGrowthMb },
-    retained_mb: { start: growth.start.retainedMb, after_warm_up: growth.warm.retainedMb, end: growth.end.retainedMb, growth_after_warm_up: growth.retainedGrowthMb },
+    retained_mb: {
+      start: growth.start.retainedMb,
+      after_warm_up: growth.warm.retainedMb,
+      end: growth.end.retainedMb,
+      growth_after_warm_up: growth.retainedGrowthMb,
+    },
     rss_judged: growth.rssJudged,
     fds: { start: growth.start.fds, after_warm_up: growth.warm.fds, end: growth.end.fds, growth_after_warm_up: growth.fdGrowth },
     acks: { sent: counters.acksSent, received: counters.acksReceived },

@@ -127,8 +127,28 @@ export async function runSoak(minutes: number, onProgress: (progress: SoakProgre
 const LOG_TAIL_LINES = 200;
 
 function startDaemon(dir: string, paths: { socket: string; fifo: string; trace: string; profiles: string }, seconds: () => number) {
-  const args = [paths.fifo, paths.trace, '--web', '--port', '0', '--no-open', '--json', '--no-greeting', '--socket', paths.socket, '--identity-store', join(dir, 'ids.json')];
-  const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), PAD_LATTICE_PROFILE_PATH: paths.profiles, PAD_LATTICE_SOCKET: '', NO_COLOR: '1' };
+  const args = [
+    paths.fifo,
+    paths.trace,
+    '--web',
+    '--port',
+    '0',
+    '--no-open',
+    '--json',
+    '--no-greeting',
+    '--socket',
+    paths.socket,
+    '--identity-store',
+    join(dir, 'ids.json'),
+  ];
+  const env = {
+    ...process.env,
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    PAD_LATTICE_PROFILE_PATH: paths.profiles,
+    PAD_LATTICE_SOCKET: '',
+    NO_COLOR: '1',
+  };
   const child: ChildProcess = fork(SOAK_DAEMON, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: ['--expose-gc'] });
   let stdout = '';
   let logLines = 0;

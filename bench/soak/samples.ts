@@ -60,7 +60,8 @@ export function judgeGrowth(samples: readonly Sample[], warmUpSeconds: number): 
   const late = warm.slice(-quarter);
   const retained = (of: readonly Sample[]) => of.flatMap((s) => (s.retainedMb === null ? [] : [s.retainedMb]));
   const [earlyRetained, lateRetained] = [retained(early), retained(late)];
-  if (earlyRetained.length === 0 || lateRetained.length === 0) throw new Error('the daemon reported no retained memory at the start or the end of the warm window');
+  if (earlyRetained.length === 0 || lateRetained.length === 0)
+    throw new Error('the daemon reported no retained memory at the start or the end of the warm window');
   const retainedGrowthMb = median(lateRetained) - median(earlyRetained);
   const rssGrowthMb = median(late.map((s) => s.rssMb)) - median(early.map((s) => s.rssMb));
   const rssJudged = late.at(-1)!.at - late[0]!.at >= RSS_JUDGED_QUARTER_SECONDS;

@@ -1,4 +1,14 @@
-import { FileInput, MidiDeviceError, MidiPortClosedError, openTraceOutput, type MidiBackend, type MidiBytes, type MidiInput, type MidiOutput, type MidiPortNames } from '../../src/midi/index.js';
+import {
+  FileInput,
+  MidiDeviceError,
+  MidiPortClosedError,
+  openTraceOutput,
+  type MidiBackend,
+  type MidiBytes,
+  type MidiInput,
+  type MidiOutput,
+  type MidiPortNames,
+} from '../../src/midi/index.js';
 
 /** An ALSA-style name the Launchpad Pro (MK1) profile matches. */
 export const VIRTUAL_PORT = 'Launchpad Pro:Launchpad Pro Standalone Port 24:0';

@@ -13,9 +13,13 @@ export function runCompileSuite(settings: BenchSettings): CompileResult {
   let next = 0;
   // Keeping the last frame reachable stops the optimiser from dropping the call as dead code.
   let sink: unknown = null;
-  const result = measureOps('compile', () => {
-    sink = compileVisualFrame(views[next++ & mask]!, MAX_SELECTOR_SLOTS);
-  }, settings.ops);
+  const result = measureOps(
+    'compile',
+    () => {
+      sink = compileVisualFrame(views[next++ & mask]!, MAX_SELECTOR_SLOTS);
+    },
+    settings.ops,
+  );
   if (sink === null) throw new Error('compile benchmark never ran');
   return result;
 }

@@ -70,13 +70,22 @@ const POLL_INTERVAL_MS = DEFAULT_POLL_INTERVAL * 1000;
  * stamped in this one. A child's frame log crosses the IPC channel only after
  * the writes, so nothing but the socket traffic runs while measuring.
  */
-export async function runEndToEndSuite(profile: DeviceProfile, settings: BenchSettings, progress: (phase: string) => void = () => undefined): Promise<EndToEndResult> {
+export async function runEndToEndSuite(
+  profile: DeviceProfile,
+  settings: BenchSettings,
+  progress: (phase: string) => void = () => undefined,
+): Promise<EndToEndResult> {
   const crossProcess = await measurePlacement(CROSS_PROCESS, profile, settings, progress);
   const inProcess = await measurePlacement(IN_PROCESS, profile, settings, progress);
   return { profile: profile.id, pollIntervalMs: POLL_INTERVAL_MS, crossProcess, inProcess };
 }
 
-async function measurePlacement(placement: Placement, profile: DeviceProfile, settings: BenchSettings, progress: (phase: string) => void): Promise<EndToEndLatencies> {
+async function measurePlacement(
+  placement: Placement,
+  profile: DeviceProfile,
+  settings: BenchSettings,
+  progress: (phase: string) => void,
+): Promise<EndToEndLatencies> {
   const daemon = await placement.daemon(profile);
   const count = (settings.latencyWarmup + settings.latencySamples).toLocaleString('en-US');
   const seconds = Math.ceil(((settings.latencyWarmup + settings.latencySamples) * POLL_INTERVAL_MS) / 2 / 1000);

@@ -20,9 +20,13 @@ export function runRenderSuite(profiles: readonly DeviceProfile[], settings: Ben
     for (const view of views) surface.render(view);
     const before = { messages: output.messages, bytes: output.bytes };
     let renders = 0;
-    const ops = measureOps(`render ${profile.id}`, () => {
-      surface.render(views[renders++ & mask]!);
-    }, settings.ops);
+    const ops = measureOps(
+      `render ${profile.id}`,
+      () => {
+        surface.render(views[renders++ & mask]!);
+      },
+      settings.ops,
+    );
     const sent = { messages: output.messages - before.messages, bytes: output.bytes - before.bytes };
     surface.close();
     return { profile: profile.id, ...ops, messagesPerRender: sent.messages / renders, bytesPerRender: sent.bytes / renders };

@@ -27,9 +27,13 @@ export function runShowSuite(profiles: readonly DeviceProfile[], settings: Bench
     surface.renderShowFrame(frames[0]);
     const messages = output.captureDuring(() => surface.renderShowFrame(frames[1]));
     let next = 0;
-    const ops = measureOps(`show ${profile.id}`, () => {
-      surface.renderShowFrame(frames[next++ & 1]!);
-    }, settings.ops);
+    const ops = measureOps(
+      `show ${profile.id}`,
+      () => {
+        surface.renderShowFrame(frames[next++ & 1]!);
+      },
+      settings.ops,
+    );
     surface.close();
     return [
       {

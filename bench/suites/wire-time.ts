@@ -44,9 +44,13 @@ function paletteRow(profile: DeviceProfile, settings: BenchSettings): WireTimeRe
   surface.renderShowFrame(frames[0]);
   const messages = output.captureDuring(() => surface.renderShowFrame(frames[1]));
   let next = 0;
-  const ops = measureOps(`palette frame ${profile.id}`, () => {
-    surface.renderShowFrame(frames[next++ & 1]!);
-  }, settings.ops);
+  const ops = measureOps(
+    `palette frame ${profile.id}`,
+    () => {
+      surface.renderShowFrame(frames[next++ & 1]!);
+    },
+    settings.ops,
+  );
   surface.close();
   return withCpu(profile.id, 'palette', frameOnWire(messages), ops.meanNs / 1000);
 }

@@ -22,12 +22,7 @@ export const EARCON_PATTERNS: Readonly<Record<EarconName, readonly PatternNote[]
   // Two bell notes rising a fifth: a question left open.
   question: [note(0, 0, 0.45, 0.42, 'bell'), note(7, 0.17, 0.55, 0.42, 'bell')],
   // Knock-knock twice, settling on the second degree, never home: something waits for a decision.
-  approval: [
-    note(4, 0, 0.14, 0.45, 'knock'),
-    note(2, 0.11, 0.16, 0.45, 'knock'),
-    note(4, 0.34, 0.14, 0.45, 'knock'),
-    note(2, 0.45, 0.2, 0.45, 'knock'),
-  ],
+  approval: [note(4, 0, 0.14, 0.45, 'knock'), note(2, 0.11, 0.16, 0.45, 'knock'), note(4, 0.34, 0.14, 0.45, 'knock'), note(2, 0.45, 0.2, 0.45, 'knock')],
   // Quick major arpeggio upwards.
   approve: [note(0, 0, 0.25, 0.38, 'bell'), note(4, 0.07, 0.25, 0.38, 'bell'), note(7, 0.14, 0.4, 0.4, 'bell')],
   // Two notes falling, a minor third down to a soft landing.
@@ -37,12 +32,7 @@ export const EARCON_PATTERNS: Readonly<Record<EarconName, readonly PatternNote[]
   // A firm octave drop.
   stop: [note(12, 0, 0.16, 0.45, 'knock'), note(0, 0.12, 0.4, 0.5, 'soft')],
   // Four-note rising major chime ending on the octave.
-  success: [
-    note(0, 0, 0.3, 0.34, 'bell'),
-    note(4, 0.09, 0.3, 0.34, 'bell'),
-    note(7, 0.18, 0.35, 0.34, 'bell'),
-    note(12, 0.27, 0.6, 0.38, 'bell'),
-  ],
+  success: [note(0, 0, 0.3, 0.34, 'bell'), note(4, 0.09, 0.3, 0.34, 'bell'), note(7, 0.18, 0.35, 0.34, 'bell'), note(12, 0.27, 0.6, 0.38, 'bell')],
   // Low and uneasy: a tritone below, then a rubbing minor second an octave down.
   error: [note(-6, 0, 0.3, 0.42, 'soft'), note(-11, 0.2, 0.5, 0.34, 'soft'), note(-12, 0.2, 0.5, 0.34, 'soft')],
   // Two soft low notes, a fourth apart, fading away.

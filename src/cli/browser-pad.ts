@@ -49,7 +49,8 @@ export function browserPadProblem(error: unknown, settings: BrowserPadSettings):
   if (error instanceof AdvertisedOriginError) return `--advertise-host: ${error.message}`;
   const { code, address } = error as NodeJS.ErrnoException & { address?: string };
   const where = `${address ?? '127.0.0.1'}:${settings.port}`;
-  if (code === 'EADDRINUSE') return `cannot listen on ${where}: the port is in use (another Pad-Lattice?); choose one with --port, or --port 0 for any free port`;
+  if (code === 'EADDRINUSE')
+    return `cannot listen on ${where}: the port is in use (another Pad-Lattice?); choose one with --port, or --port 0 for any free port`;
   if (code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: not an address of this machine (check --bind-host)`;
   if (code === 'EACCES') return `cannot listen on ${where}: permission denied; choose a port above 1023`;
   return null;

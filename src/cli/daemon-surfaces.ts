@@ -19,7 +19,10 @@ export interface SurfaceBackends {
 export function surfaceTransports(values: SurfaceValues, backends: SurfaceBackends) {
   return {
     serial: values['no-serial'] === true ? null : { backend: backends.serialBackend ?? quietListing(createSerialportBackend()), paths: values.grid ?? [] },
-    hid: values['no-hid'] === true ? null : { backend: backends.hidBackend ?? quietListing(createNodeHidBackend()), library: backends.streamDeckLibrary ?? (() => loadStreamDeckLibrary()) },
+    hid:
+      values['no-hid'] === true
+        ? null
+        : { backend: backends.hidBackend ?? quietListing(createNodeHidBackend()), library: backends.streamDeckLibrary ?? (() => loadStreamDeckLibrary()) },
   };
 }
 

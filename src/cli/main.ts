@@ -61,7 +61,9 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
       return EXIT.usage;
     }
     // Messages may quote device names, file names or profile text: each line shown, never obeyed.
-    const lines = errorMessage(error).split('\n').map((line) => escapeUntrusted(line));
+    const lines = errorMessage(error)
+      .split('\n')
+      .map((line) => escapeUntrusted(line));
     io.stderr.write(`pad-lattice ${name}: ${lines.join('\n')}\n`);
     return EXIT.failure;
   }

@@ -29,7 +29,10 @@ export class ActionSubscription extends HeldConnection implements AsyncIterable<
    * line, which `receive` raises as a DaemonProtocolError; callers that wait
    * for actions ignore it.
    */
-  async describe(details: { readonly agent: AgentIdentity; readonly requestId: string; readonly tool: string; readonly detail: string }, timeoutMs: number): Promise<void> {
+  async describe(
+    details: { readonly agent: AgentIdentity; readonly requestId: string; readonly tool: string; readonly detail: string },
+    timeoutMs: number,
+  ): Promise<void> {
     await this.connection.send({ type: 'approval_details', ...details }, timeoutMs);
   }
 

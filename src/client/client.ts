@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_IDENTITY,
-  ERROR_CODES,
-  type ClientMessage,
-  type InventoryReport,
-  type SessionReport,
-  type StatusReport,
-} from '../wire/index.js';
+import { DEFAULT_IDENTITY, ERROR_CODES, type ClientMessage, type InventoryReport, type SessionReport, type StatusReport } from '../wire/index.js';
 import { defaultSocketPath } from '../unix-socket/socket-path.js';
 import { CONTROL_ACTIONS, type AgentIdentity, type AgentState, type ControlAction, type Question } from '../domain/index.js';
 import { ActionSubscription } from './action-subscription.js';
@@ -174,14 +167,17 @@ export class PadLatticeClient {
 
   /** Registers a lease and keeps it, reconnecting after daemon restarts, until closed. */
   sessionLease(options: LeaseOptions = {}): Promise<SessionLease> {
-    return SessionLease.open({
-      socketPath: this.socketPath,
-      leaseId: checkOptionalId('leaseId', options.leaseId ?? null) ?? randomUUID().replaceAll('-', ''),
-      agent: options.agent === undefined || options.agent === null ? null : checkIdentity(options.agent),
-      metadata: checkMetadata('metadata', options.metadata ?? {}),
-      timeoutMs: this.timeoutMs,
-      backoff: options.backoff ?? DEFAULT_LEASE_BACKOFF,
-    }, options.listeners);
+    return SessionLease.open(
+      {
+        socketPath: this.socketPath,
+        leaseId: checkOptionalId('leaseId', options.leaseId ?? null) ?? randomUUID().replaceAll('-', ''),
+        agent: options.agent === undefined || options.agent === null ? null : checkIdentity(options.agent),
+        metadata: checkMetadata('metadata', options.metadata ?? {}),
+        timeoutMs: this.timeoutMs,
+        backoff: options.backoff ?? DEFAULT_LEASE_BACKOFF,
+      },
+      options.listeners,
+    );
   }
 
   /** Opens a connection for diagnostic previews (`pad-lattice symbols`). */

@@ -1,13 +1,5 @@
 import { createConnection, type Socket } from 'node:net';
-import {
-  ERROR_CODES,
-  LineSplitter,
-  MAX_MESSAGE_BYTES,
-  decodeServerLine,
-  encodeClientMessage,
-  type ClientMessage,
-  type ServerMessage,
-} from '../wire/index.js';
+import { ERROR_CODES, LineSplitter, MAX_MESSAGE_BYTES, decodeServerLine, encodeClientMessage, type ClientMessage, type ServerMessage } from '../wire/index.js';
 import { DaemonDisconnectedError, DaemonProtocolError, DaemonTimeoutError, DaemonUnavailableError } from './errors.js';
 
 /** What the reader hands over: a decoded message, or a line the codec rejected. */

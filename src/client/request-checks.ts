@@ -60,7 +60,8 @@ export function checkQuestions(questions: readonly Question[]): readonly Questio
       throw new RangeError(`questions[${i}].options must hold 1 to ${MAX_QUESTION_OPTIONS} options`);
     }
     question.options.forEach((option, j) => {
-      if (typeof option.label !== 'string' || option.label.trim() === '') throw new RangeError(`questions[${i}].options[${j}].label must be a non-empty string`);
+      if (typeof option.label !== 'string' || option.label.trim() === '')
+        throw new RangeError(`questions[${i}].options[${j}].label must be a non-empty string`);
     });
   });
   return questions;

@@ -1,13 +1,5 @@
 /** The seven agent states of Visual Protocol 1, in canonical order (the order is significant). */
-export const AGENT_STATES = [
-  'running',
-  'waiting_for_reply',
-  'user_typing',
-  'waiting_for_approval',
-  'success',
-  'error',
-  'cancelled',
-] as const;
+export const AGENT_STATES = ['running', 'waiting_for_reply', 'user_typing', 'waiting_for_approval', 'success', 'error', 'cancelled'] as const;
 
 export type AgentState = (typeof AGENT_STATES)[number];
 

@@ -6,9 +6,7 @@ import { errorMessage } from '../support/error-message.js';
  * unavailable is an answer to print, not a failure.
  */
 
-export type HidListing =
-  | { readonly available: true; readonly devices: readonly HidDeviceInfo[] }
-  | { readonly available: false; readonly reason: string };
+export type HidListing = { readonly available: true; readonly devices: readonly HidDeviceInfo[] } | { readonly available: false; readonly reason: string };
 
 export async function listHidDevices(backend: () => HidBackend): Promise<HidListing> {
   try {

@@ -43,7 +43,6 @@ function requireNodeHid(): NodeHidModule {
   return checked;
 }
 
-
 /** A dynamic-loader failure naming a library is a missing system package; anything else, a broken install. */
 function loadError(error: unknown): HidUnavailableError {
   const detail = errorMessage(error);
@@ -88,10 +87,9 @@ export function createNodeHidBackend(options: NodeHidBackendOptions = {}): HidBa
       try {
         return wrapDevice(await hid.HIDAsync.open(path));
       } catch (error) {
-        throw new HidDeviceError(
-          `cannot open HID device ${path}: ${errorMessage(error)} (on Linux a udev rule must let your user use its hidraw node)`,
-          { cause: error },
-        );
+        throw new HidDeviceError(`cannot open HID device ${path}: ${errorMessage(error)} (on Linux a udev rule must let your user use its hidraw node)`, {
+          cause: error,
+        });
       }
     },
   };

@@ -11,7 +11,10 @@ export const describeDevice = (device: { profile: DeviceProfile; input: string; 
 
 export function lookingFor(selection: DeviceSelection): string {
   if (selection.mode === 'profile') return `MIDI: looking for a ${selection.profile.name} (${selection.profile.id})`;
-  const ids = selection.profiles().filter(opensAutomatically).map((profile) => profile.id);
+  const ids = selection
+    .profiles()
+    .filter(opensAutomatically)
+    .map((profile) => profile.id);
   return `MIDI: looking for controllers (opened automatically: ${ids.join(', ') || 'none'}; others need --profile)`;
 }
 

@@ -46,14 +46,7 @@ export class MidiPortClosedError extends MidiDeviceError {
   override readonly name = 'MidiPortClosedError';
 }
 
-export type MidiMessageProblem =
-  | 'empty'
-  | 'not-a-byte'
-  | 'missing-status'
-  | 'undefined-status'
-  | 'status-in-data'
-  | 'unframed-sysex'
-  | 'wrong-length';
+export type MidiMessageProblem = 'empty' | 'not-a-byte' | 'missing-status' | 'undefined-status' | 'status-in-data' | 'unframed-sysex' | 'wrong-length';
 
 /** An outgoing message that real hardware would drop or misread. */
 export class MidiMessageError extends Error {

@@ -39,7 +39,6 @@ function requireJulusian(): RtMidiModule {
   return checked;
 }
 
-
 /** RtMidi throws "Failed to initialise RtMidi" from constructors and listings when ALSA is absent. */
 function system<T>(call: () => T): T {
   try {
@@ -77,13 +76,21 @@ export function createJulusianBackend(options: JulusianBackendOptions = {}): Mid
     },
     openInput(name: string): MidiInput {
       const midi = library();
-      const exact = findPortName(system(() => midi.Input.getPortNames()), name, 'input');
+      const exact = findPortName(
+        system(() => midi.Input.getPortNames()),
+        name,
+        'input',
+      );
       const port = system(() => new midi.Input());
       return openRtMidiInput(port, exact);
     },
     openOutput(name: string): MidiOutput {
       const midi = library();
-      const exact = findPortName(system(() => midi.Output.getPortNames()), name, 'output');
+      const exact = findPortName(
+        system(() => midi.Output.getPortNames()),
+        name,
+        'output',
+      );
       const port = system(() => new midi.Output());
       return openRtMidiOutput(port, exact);
     },

@@ -1,8 +1,6 @@
 import type { MidiDevice } from './port-names.js';
 
-export type PortChange =
-  | { readonly type: 'appeared'; readonly device: MidiDevice }
-  | { readonly type: 'vanished'; readonly device: MidiDevice };
+export type PortChange = { readonly type: 'appeared'; readonly device: MidiDevice } | { readonly type: 'vanished'; readonly device: MidiDevice };
 
 /**
  * A device is identified by its exact port names. A controller plugged in again under a

@@ -44,6 +44,8 @@ function openTraceFile(path: string): number {
     return openPrivateOutput(path);
   } catch (error) {
     if (error instanceof UnsafePathError) throw new MidiDeviceError(`cannot write MIDI trace: ${error.message}`, { cause: error });
-    throw new MidiDeviceError(`cannot write MIDI trace '${path}': ${fileProblem(error)}; give a file in an existing folder (or trace:- for stdout)`, { cause: error });
+    throw new MidiDeviceError(`cannot write MIDI trace '${path}': ${fileProblem(error)}; give a file in an existing folder (or trace:- for stdout)`, {
+      cause: error,
+    });
   }
 }

@@ -37,7 +37,9 @@ export function gridDriver(options: GridDriverOptions): SurfaceDriver<GridCandid
         const identity = await link.identify(options.probeTimeoutMs ?? 1500);
         const profile = profileForSize(options.profiles(), identity.columns, identity.rows);
         if (profile === undefined) {
-          throw new Error(`no surface profile fits a ${identity.columns}x${identity.rows} grid; add one with "size": {"columns": ${identity.columns}, "rows": ${identity.rows}} (see profiles/monome/grid/)`);
+          throw new Error(
+            `no surface profile fits a ${identity.columns}x${identity.rows} grid; add one with "size": {"columns": ${identity.columns}, "rows": ${identity.rows}} (see profiles/monome/grid/)`,
+          );
         }
         const surface = new GridSurface({ link, profile, onLost });
         const name = identity.id === null ? grid.path : `${grid.path} (${identity.id})`;

@@ -79,7 +79,7 @@ export class GridLights {
     const accent = parseAccentToken(token);
     if (accent !== null) return accent.role === 'selected' ? levels.accent_selected : levels.accent_unselected;
     const state = STATE_TOKEN.exec(token);
-    if (state !== null) return state[2] === 'primary' ? levels.glyph : (levels.statuses as Record<string, number>)[state[1]!] ?? levels.off;
+    if (state !== null) return state[2] === 'primary' ? levels.glyph : ((levels.statuses as Record<string, number>)[state[1]!] ?? levels.off);
     return levels.off;
   }
 }

@@ -1,4 +1,13 @@
-import { actionPressed, CONTROL_ACTIONS, optionPressed, sessionSelected, type QuestionPrompt, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
+import {
+  actionPressed,
+  CONTROL_ACTIONS,
+  optionPressed,
+  sessionSelected,
+  type QuestionPrompt,
+  type ShowFrame,
+  type SurfaceEvent,
+  type SurfaceView,
+} from '../domain/index.js';
 import type { MonomeGridProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
 import { compileVisualFrame, optionAtCell } from '../visual-protocol/index.js';

@@ -57,7 +57,8 @@ function checkLevel(level: number): void {
 }
 
 function checkOffset(x: number, y: number): void {
-  if (x % QUAD !== 0 || y % QUAD !== 0 || x < 0 || y < 0 || x > 255 || y > 255) throw new RangeError(`mext quad offset must be a multiple of 8 in 0..248, got (${x}, ${y})`);
+  if (x % QUAD !== 0 || y % QUAD !== 0 || x < 0 || y < 0 || x > 255 || y > 255)
+    throw new RangeError(`mext quad offset must be a multiple of 8 in 0..248, got (${x}, ${y})`);
 }
 
 /** `levels` is the quad's 64 levels row by row; out of range is a programming error. */
@@ -94,7 +95,8 @@ export function ledMap(x: number, y: number, levels: ArrayLike<number>): Uint8Ar
 
 export function levelSet(x: number, y: number, level: number): Uint8Array {
   checkLevel(level);
-  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x > 255 || y > 255) throw new RangeError(`mext position must be 0..255, got (${x}, ${y})`);
+  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x > 255 || y > 255)
+    throw new RangeError(`mext position must be 0..255, got (${x}, ${y})`);
   return Uint8Array.of(MEXT_OUT.levelSet, x, y, level);
 }
 

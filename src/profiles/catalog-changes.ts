@@ -53,11 +53,7 @@ const everyProfile = (load: CatalogLoad): LoggedProfile[] => [...load.catalog.pr
  * the first load, one line per kind. File names, keys and messages that came
  * from files are escaped, so no file can forge a log line.
  */
-export function catalogChanges(
-  previous: CatalogLoad | null,
-  next: CatalogLoad,
-  isBuiltin: (source: string) => boolean,
-): CatalogLogLine[] {
+export function catalogChanges(previous: CatalogLoad | null, next: CatalogLoad, isBuiltin: (source: string) => boolean): CatalogLogLine[] {
   const lines: CatalogLogLine[] = [];
   const before = bySource(previous === null ? [] : everyProfile(previous), (p) => p.source);
   const after = bySource(everyProfile(next), (p) => p.source);

@@ -1,22 +1,9 @@
-import {
-  AGENT_STATES,
-  CONTROL_ACTIONS,
-  IDLE_TOKEN,
-  ACTIVITY_TOKEN,
-  OFF_TOKEN,
-  OVERFLOW_TOKEN,
-  type ControlAction,
-  type LightToken,
-} from '../domain/index.js';
+import { AGENT_STATES, CONTROL_ACTIONS, IDLE_TOKEN, ACTIVITY_TOKEN, OFF_TOKEN, OVERFLOW_TOKEN, type ControlAction, type LightToken } from '../domain/index.js';
 import { addressKey } from './address.js';
 import type { ProfileAddress } from './schema-primitives.js';
 import type { ConformanceLevel, ProfileDocument } from './schema.js';
 
-export type DeepReadonly<T> = T extends (infer I)[]
-  ? readonly DeepReadonly<I>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
+export type DeepReadonly<T> = T extends (infer I)[] ? readonly DeepReadonly<I>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 /** A role an address plays on the surface; one address may have several (a status pad is also a grid pad). */
 export type AddressRole =

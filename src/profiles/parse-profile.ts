@@ -15,9 +15,7 @@ import { deviceProfileSchema, gridSchema, surfaceSchema, type ProfileDocument } 
 import { textFor } from './schema-primitives.js';
 import { unknownKeysMessage } from './unknown-keys.js';
 
-export type ProfileParseResult =
-  | { readonly ok: true; readonly profile: DeviceProfile }
-  | { readonly ok: false; readonly issues: readonly ProfileIssue[] };
+export type ProfileParseResult = { readonly ok: true; readonly profile: DeviceProfile } | { readonly ok: false; readonly issues: readonly ProfileIssue[] };
 
 const SEMANTIC_RULES: readonly ((parts: ProfileParts, report: Report) => void)[] = [
   checkIdMatchesMetadata,
@@ -65,23 +63,14 @@ function parseFields(
 }
 
 /** The keys of `raw` that `shape` does not know, as one issue (objects parsed field by field are closed too). */
-function checkUnknownKeys(
-  shape: Readonly<Record<string, unknown>>,
-  raw: Record<string, unknown>,
-  prefix: readonly PathSegment[],
-  issues: RankedIssue[],
-): void {
+function checkUnknownKeys(shape: Readonly<Record<string, unknown>>, raw: Record<string, unknown>, prefix: readonly PathSegment[], issues: RankedIssue[]): void {
   const known = Object.keys(shape);
   const unknown = Object.keys(raw).filter((key) => !Object.hasOwn(shape, key));
   if (unknown.length === 0) return;
   issues.push({ rank: structuralRank(prefix, 'unrecognized_keys'), path: formatPath(prefix), message: unknownKeysMessage('keys', unknown, known) });
 }
 
-function parseSectionByField(
-  key: keyof typeof SECTIONS_BY_FIELD,
-  raw: unknown,
-  issues: RankedIssue[],
-): Record<string, unknown> {
+function parseSectionByField(key: keyof typeof SECTIONS_BY_FIELD, raw: unknown, issues: RankedIssue[]): Record<string, unknown> {
   if (!isPlainObject(raw)) {
     issues.push({ rank: structuralRank([key], 'invalid_type'), path: key, message: textFor({ input: raw }, 'must be a JSON object') });
     return {};

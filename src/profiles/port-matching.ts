@@ -25,9 +25,7 @@ export interface DeviceCandidate {
 /** Every (input, output) pair a profile's patterns match, input-major. */
 export function candidatesFor(profile: DeviceProfile, inputs: readonly string[], outputs: readonly string[]): DeviceCandidate[] {
   const matchedOutputs = matchingPorts(outputs, profile.ports.output);
-  return matchingPorts(inputs, profile.ports.input).flatMap((input) =>
-    matchedOutputs.map((output) => ({ profile, input, output })),
-  );
+  return matchingPorts(inputs, profile.ports.input).flatMap((input) => matchedOutputs.map((output) => ({ profile, input, output })));
 }
 
 /**
@@ -40,7 +38,5 @@ export function detectDevices(
   outputs: readonly string[],
   includeExperimental = true,
 ): DeviceCandidate[] {
-  return profiles
-    .filter((profile) => includeExperimental || profile.status === 'supported')
-    .flatMap((profile) => candidatesFor(profile, inputs, outputs));
+  return profiles.filter((profile) => includeExperimental || profile.status === 'supported').flatMap((profile) => candidatesFor(profile, inputs, outputs));
 }

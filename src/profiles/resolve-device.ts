@@ -33,9 +33,7 @@ function given(value: string | undefined): value is string {
 
 function ambiguity(candidates: readonly DeviceCandidate[]): DeviceResolutionError {
   const pairs = candidates.map(({ profile, input, output }) => `${profile.id}: input=${input}, output=${output}`);
-  return new DeviceResolutionError(
-    `ambiguous MIDI device: ${pairs.join('; ')}; pass the profile, --input and --output explicitly`,
-  );
+  return new DeviceResolutionError(`ambiguous MIDI device: ${pairs.join('; ')}; pass the profile, --input and --output explicitly`);
 }
 
 /** Step 6 of spec §8.3: the ports of a chosen profile, explicit names winning over patterns. */
@@ -63,13 +61,9 @@ function autoDetect(catalog: ProfileCatalog, options: ResolveDeviceOptions, port
     .map((candidate) => candidate.profile.id);
   if (experimental.length > 0) {
     const ids = [...new Set(experimental)].sort().join(', ');
-    throw new DeviceResolutionError(
-      `only experimental profiles match the MIDI ports (${ids}); select one explicitly with the profile option`,
-    );
+    throw new DeviceResolutionError(`only experimental profiles match the MIDI ports (${ids}); select one explicitly with the profile option`);
   }
-  throw new DeviceResolutionError(
-    "no supported device profile matched the MIDI ports; run 'pad-lattice devices' or name a profile explicitly",
-  );
+  throw new DeviceResolutionError("no supported device profile matched the MIDI ports; run 'pad-lattice devices' or name a profile explicitly");
 }
 
 /**

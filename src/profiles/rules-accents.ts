@@ -8,11 +8,7 @@ export function checkAccents(parts: ProfileParts, report: Report): void {
   if (accents === undefined) return;
   const selectors = parts.surface.agent_selectors;
   if (hasValidSlots(parts) && selectors !== undefined && accents.length !== selectors.length) {
-    report(
-      45,
-      'accents',
-      `must have exactly ${selectors.length} named color pairs, one per selector slot (found ${accents.length})`,
-    );
+    report(45, 'accents', `must have exactly ${selectors.length} named color pairs, one per selector slot (found ${accents.length})`);
   }
   const firstUse = new Map<string, number>();
   let unique = true;
@@ -28,10 +24,6 @@ export function checkAccents(parts: ProfileParts, report: Report): void {
   const names = accents.map(({ name }) => name);
   const expected = IDENTITY_ACCENTS.slice(0, names.length);
   if (names.some((name, i) => name !== expected[i])) {
-    report(
-      48,
-      'accents',
-      `accent names must follow Visual Protocol order: expected ${expected.join(', ')}; found ${names.join(', ')}`,
-    );
+    report(48, 'accents', `accent names must follow Visual Protocol order: expected ${expected.join(', ')}; found ${names.join(', ')}`);
   }
 }

@@ -11,11 +11,7 @@ export function checkRgbGroup(parts: ProfileParts, report: Report): void {
   const layout = rgbLayout(capability);
   for (const problem of groupProblems(layout.group)) report(57, 'capabilities.show_rgb.group', problem);
   if (hasSevenBitChannel(layout.group) && layout.channelMax > 127) {
-    report(
-      57,
-      'capabilities.show_rgb.channel_max',
-      'must be an integer from 1 to 127 (up to 255 when group sends each channel as _hi and _lo bytes)',
-    );
+    report(57, 'capabilities.show_rgb.channel_max', 'must be an integer from 1 to 127 (up to 255 when group sends each channel as _hi and _lo bytes)');
   }
 }
 
@@ -35,11 +31,7 @@ export function checkShowNumbers(parts: ProfileParts, report: Report): void {
     const earlier = seen.get(number);
     if (earlier === undefined) seen.set(number, path);
     else {
-      report(
-        58,
-        path,
-        `capabilities.show_rgb needs unique numeric show addresses: number ${number} is also used by ${earlier}`,
-      );
+      report(58, path, `capabilities.show_rgb needs unique numeric show addresses: number ${number} is also used by ${earlier}`);
     }
   };
   for (let y = 0; y < GRID_SIZE; y += 1) {

@@ -55,10 +55,6 @@ export function checkShowcaseLength(parts: ProfileParts, report: Report): void {
 export function hasValidSlots(parts: ProfileParts): boolean {
   const { agent_selectors: selectors, agent_statuses: statuses } = parts.surface;
   return (
-    selectors !== undefined &&
-    statuses !== undefined &&
-    selectors.length === statuses.length &&
-    selectors.length >= 1 &&
-    selectors.length <= MAX_SELECTOR_SLOTS
+    selectors !== undefined && statuses !== undefined && selectors.length === statuses.length && selectors.length >= 1 && selectors.length <= MAX_SELECTOR_SLOTS
   );
 }

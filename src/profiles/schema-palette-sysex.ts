@@ -24,13 +24,10 @@ export const paletteSysexSchema = closedObject(
       .min(1, says('must be a non-empty array of integers from 0 to 127'))
       .meta({ description: 'The bytes after F0 and before the first group (F0 and F7 are added).' }),
     batch_size: integerFrom(1, 127).meta({ description: 'At most this many groups (LEDs) per SysEx message, as the device documents.' }),
-    group: arrayOf(paletteGroupItem)
-      .min(1, says('must be a non-empty array'))
-      .optional()
-      .meta({
-        description:
-          'The bytes of one LED (default ["led", "value"]): literal bytes, "led" (the light\'s number, the same as its note or controller number) and "value" (its palette value).',
-      }),
+    group: arrayOf(paletteGroupItem).min(1, says('must be a non-empty array')).optional().meta({
+      description:
+        'The bytes of one LED (default ["led", "value"]): literal bytes, "led" (the light\'s number, the same as its note or controller number) and "value" (its palette value).',
+    }),
   },
   'fields',
 ).meta({

@@ -29,9 +29,7 @@ export const midiValue = integerFrom(0, 127);
 export const midiChannel = integerFrom(0, 15);
 
 // `abort` keeps an empty string from also failing the checks chained after this one.
-export const nonEmptyString = z
-  .string(says('must be a non-empty string'))
-  .min(1, { ...says('must be a non-empty string'), abort: true });
+export const nonEmptyString = z.string(says('must be a non-empty string')).min(1, { ...says('must be a non-empty string'), abort: true });
 
 export const MIDI_KINDS = ['note', 'cc'] as const;
 export type MidiKind = (typeof MIDI_KINDS)[number];

@@ -38,10 +38,7 @@ function isInteger(value: unknown): value is number {
 
 function versionOne(field: string) {
   return z.literal(1, {
-    error: (issue) =>
-      isInteger(issue.input)
-        ? `unsupported ${field} ${issue.input} (this version reads ${field} 1)`
-        : textFor(issue, 'must be an integer'),
+    error: (issue) => (isInteger(issue.input) ? `unsupported ${field} ${issue.input} (this version reads ${field} 1)` : textFor(issue, 'must be an integer')),
   });
 }
 
@@ -71,13 +68,12 @@ export const portsSchema = closedObject({ input: portPatterns, output: portPatte
 export const gridSchema = closedObject({
   kind: midiKind,
   channel: midiChannel.default(0),
-  rows: eightOf(
-    arrayOf(eightOf(arrayOf(midiValue).min(1, says('must be a non-empty array')))).min(1, says('must be a non-empty array')),
-  ).meta({ description: 'rows[0] is the top row; rows[y][0] the leftmost pad.' }),
+  rows: eightOf(arrayOf(eightOf(arrayOf(midiValue).min(1, says('must be a non-empty array')))).min(1, says('must be a non-empty array'))).meta({
+    description: 'rows[0] is the top row; rows[y][0] the leftmost pad.',
+  }),
 });
 
-const selectorSlots = (description: string) =>
-  arrayOf(addressSchema).meta({ minItems: 1, maxItems: MAX_SELECTOR_SLOTS, description });
+const selectorSlots = (description: string) => arrayOf(addressSchema).meta({ minItems: 1, maxItems: MAX_SELECTOR_SLOTS, description });
 
 export const surfaceSchema = closedObject({
   state_region: closedObject({
@@ -106,9 +102,7 @@ export const paletteSchema = closedObject(
 );
 
 export const accentSchema = closedObject({
-  name: nonEmptyString
-    .regex(ACCENT_NAME_PATTERN, { error: 'must be a lowercase slug (e.g. cyan)' })
-    .meta({ enum: [...IDENTITY_ACCENTS] }),
+  name: nonEmptyString.regex(ACCENT_NAME_PATTERN, { error: 'must be a lowercase slug (e.g. cyan)' }).meta({ enum: [...IDENTITY_ACCENTS] }),
   selected: midiValue,
   unselected: midiValue,
 });
@@ -170,13 +164,10 @@ export const showRgbSchema = closedObject(
       .max(255, says(CHANNEL_MAX_TEXT))
       .meta({ description: "The device's maximum per-channel value; above 127 only when every channel is split into _hi/_lo bytes." }),
     batch_size: integerFrom(1, 127).meta({ description: 'At most this many groups per SysEx message.' }),
-    group: arrayOf(rgbGroupItem)
-      .min(1, says('must be a non-empty array'))
-      .optional()
-      .meta({
-        description:
-          'The bytes of one group (default ["led", "r", "g", "b"]): literal bytes, "led" (one LED number) or "first" and "last" (a range of consecutive LED numbers sharing a colour), and each channel either as one byte ("r") or as its bit 7 and bits 0-6 ("r_hi", "r_lo").',
-      }),
+    group: arrayOf(rgbGroupItem).min(1, says('must be a non-empty array')).optional().meta({
+      description:
+        'The bytes of one group (default ["led", "r", "g", "b"]): literal bytes, "led" (one LED number) or "first" and "last" (a range of consecutive LED numbers sharing a colour), and each channel either as one byte ("r") or as its bit 7 and bits 0-6 ("r_hi", "r_lo").',
+    }),
     length_header: z
       .boolean(says('must be boolean'))
       .optional()
@@ -229,13 +220,10 @@ export const deviceProfileSchema = z
       conformance: conformanceSchema,
       messages: messagesSchema,
       capabilities: capabilitiesSchema,
-      verified_against: arrayOf(nonEmptyString)
-        .min(1, says('must be a non-empty array of document citations'))
-        .optional()
-        .meta({
-          description:
-            "A Pad-Lattice extension: the manufacturer's documents every fact of this experimental profile was checked against. Such a profile opens automatically, with a notice that it has not been tested on hardware yet.",
-        }),
+      verified_against: arrayOf(nonEmptyString).min(1, says('must be a non-empty array of document citations')).optional().meta({
+        description:
+          "A Pad-Lattice extension: the manufacturer's documents every fact of this experimental profile was checked against. Such a profile opens automatically, with a notice that it has not been tested on hardware yet.",
+      }),
     },
     { error: 'top-level profile must be a JSON object' },
   )

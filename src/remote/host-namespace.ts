@@ -21,7 +21,10 @@ export function hostNameFromDestination(destination: string): string | null {
     .replace(/^.*@/, '')
     .replace(/:[0-9]+$/, '');
   const name = /^[0-9]{1,3}(\.[0-9]{1,3}){3}$/.test(host) ? host : (host.split('.')[0] ?? '');
-  const cleaned = name.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 63);
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 63);
   return cleaned === '' ? null : cleaned;
 }
 

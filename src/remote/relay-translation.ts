@@ -104,10 +104,7 @@ function outwardSession<T extends SessionReport>(session: T, namespace: HostName
 }
 
 function mentionsHost(status: StatusReport, namespace: HostNamespace): boolean {
-  return (
-    (status.selected !== null && namespace.owns(status.selected.backend)) ||
-    status.sessions.some((session) => namespace.owns(session.identity.backend))
-  );
+  return (status.selected !== null && namespace.owns(status.selected.backend)) || status.sessions.some((session) => namespace.owns(session.identity.backend));
 }
 
 function outwardStatus(status: StatusReport, namespace: HostNamespace): StatusReport {

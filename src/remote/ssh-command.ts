@@ -95,10 +95,14 @@ export function forwardCommand(target: SshTarget, remoteSocket: string, relaySoc
   const script = `[ -S "$1" ] || exit 12; ${findSshd}; echo "${SSHD_LINE}$p"; echo "${READY_LINE}"; ${beat} & cat >/dev/null; kill 0`;
   return [
     ...COMMON_OPTIONS,
-    '-o', 'ExitOnForwardFailure=yes',
-    '-o', `ServerAliveInterval=${keepaliveSeconds}`,
-    '-o', 'ServerAliveCountMax=3',
-    '-R', `${remoteSocket}:${relaySocket}`,
+    '-o',
+    'ExitOnForwardFailure=yes',
+    '-o',
+    `ServerAliveInterval=${keepaliveSeconds}`,
+    '-o',
+    'ServerAliveCountMax=3',
+    '-R',
+    `${remoteSocket}:${relaySocket}`,
     ...target.sshArgs,
     '--',
     target.destination,

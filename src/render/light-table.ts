@@ -74,9 +74,7 @@ export function buildLightTable(profile: DeviceProfile): LightTable {
   const showcaseRight = Uint16Array.from(surface.showcase.right.map(lightOf));
   const overflowList = overflow === null ? [] : [overflow];
   // The reference clears in hash-set order; this is the spec's recommended fixed order.
-  const clearOrder = Uint16Array.from(
-    new Set([...grid, ...actions, ...selectors, ...statuses, ...showcaseTop, ...showcaseRight, ...overflowList]),
-  );
+  const clearOrder = Uint16Array.from(new Set([...grid, ...actions, ...selectors, ...statuses, ...showcaseTop, ...showcaseRight, ...overflowList]));
   const semanticOrder = Uint16Array.from([...canvas, ...selectors, ...statuses, ...actions, ...overflowList]);
   return {
     count: status.length,

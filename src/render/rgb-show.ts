@@ -144,12 +144,7 @@ export class RgbShowEncoder {
       const blue = frame[light * 3 + 2]!;
       const last = (count - 1) * GROUP_FIELDS;
       const extendsLast =
-        this.#ranged &&
-        count > 0 &&
-        groups[last + 1] === number - 1 &&
-        groups[last + 2] === red &&
-        groups[last + 3] === green &&
-        groups[last + 4] === blue;
+        this.#ranged && count > 0 && groups[last + 1] === number - 1 && groups[last + 2] === red && groups[last + 3] === green && groups[last + 4] === blue;
       if (extendsLast) {
         groups[last + 1] = number;
         continue;

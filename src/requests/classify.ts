@@ -37,23 +37,124 @@ const TOOL_TIERS: Readonly<Record<string, ApprovalTier>> = {
 const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'unified_exec', 'BashOutput']);
 
 const READ_ONLY_PROGRAMS = new Set([
-  'ls', 'cat', 'head', 'tail', 'less', 'more', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'fd', 'wc', 'sort', 'uniq', 'cut',
-  'tr', 'echo', 'printf', 'pwd', 'which', 'whereis', 'type', 'whoami', 'id', 'date', 'printenv', 'stat', 'file', 'du',
-  'df', 'tree', 'diff', 'cmp', 'jq', 'yq', 'awk', 'column', 'basename', 'dirname', 'realpath', 'readlink', 'uname',
-  'hostname', 'ps', 'top', 'free', 'uptime', 'true', 'false', 'test', '[', 'sha256sum', 'md5sum', 'nl', 'od', 'xxd',
-  'hexdump', 'strings', 'cd', 'history', 'man', 'help',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'fd',
+  'wc',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'echo',
+  'printf',
+  'pwd',
+  'which',
+  'whereis',
+  'type',
+  'whoami',
+  'id',
+  'date',
+  'printenv',
+  'stat',
+  'file',
+  'du',
+  'df',
+  'tree',
+  'diff',
+  'cmp',
+  'jq',
+  'yq',
+  'awk',
+  'column',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'uname',
+  'hostname',
+  'ps',
+  'top',
+  'free',
+  'uptime',
+  'true',
+  'false',
+  'test',
+  '[',
+  'sha256sum',
+  'md5sum',
+  'nl',
+  'od',
+  'xxd',
+  'hexdump',
+  'strings',
+  'cd',
+  'history',
+  'man',
+  'help',
 ]);
 
 /** Programs that always talk to the network. */
 const NETWORK_PROGRAMS = new Set([
-  'curl', 'wget', 'ssh', 'scp', 'sftp', 'ftp', 'telnet', 'nc', 'ncat', 'netcat', 'socat', 'ping', 'dig', 'nslookup',
-  'host', 'http', 'https', 'xh', 'gh', 'aws', 'gcloud', 'az', 'kubectl', 'helm', 'npx', 'bunx', 'pnpx', 'rsync',
+  'curl',
+  'wget',
+  'ssh',
+  'scp',
+  'sftp',
+  'ftp',
+  'telnet',
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'ping',
+  'dig',
+  'nslookup',
+  'host',
+  'http',
+  'https',
+  'xh',
+  'gh',
+  'aws',
+  'gcloud',
+  'az',
+  'kubectl',
+  'helm',
+  'npx',
+  'bunx',
+  'pnpx',
+  'rsync',
 ]);
 
 /** Programs that delete or overwrite data, or stop processes and machines. */
 const DESTRUCTIVE_PROGRAMS = new Set([
-  'rm', 'rmdir', 'shred', 'dd', 'mkfs', 'fdisk', 'sfdisk', 'parted', 'wipefs', 'truncate', 'kill', 'killall', 'pkill',
-  'shutdown', 'reboot', 'halt', 'poweroff', 'unlink', 'srm',
+  'rm',
+  'rmdir',
+  'shred',
+  'dd',
+  'mkfs',
+  'fdisk',
+  'sfdisk',
+  'parted',
+  'wipefs',
+  'truncate',
+  'kill',
+  'killall',
+  'pkill',
+  'shutdown',
+  'reboot',
+  'halt',
+  'poweroff',
+  'unlink',
+  'srm',
 ]);
 
 /** Words that run the rest of the line as a command of its own. */
@@ -62,12 +163,37 @@ const WRAPPERS = new Set(['sudo', 'doas', 'env', 'time', 'nice', 'nohup', 'comma
 /** Sub-commands of package managers and VCS tools, by tier. */
 const SUBCOMMANDS: Readonly<Record<string, Readonly<Record<string, ApprovalTier>>>> = {
   git: {
-    status: 'read_only', log: 'read_only', diff: 'read_only', show: 'read_only', blame: 'read_only', 'ls-files': 'read_only',
-    'rev-parse': 'read_only', describe: 'read_only', grep: 'read_only', shortlog: 'read_only', reflog: 'read_only',
-    fetch: 'network', pull: 'network', push: 'network', clone: 'network', 'ls-remote': 'network', submodule: 'network',
+    status: 'read_only',
+    log: 'read_only',
+    diff: 'read_only',
+    show: 'read_only',
+    blame: 'read_only',
+    'ls-files': 'read_only',
+    'rev-parse': 'read_only',
+    describe: 'read_only',
+    grep: 'read_only',
+    shortlog: 'read_only',
+    reflog: 'read_only',
+    fetch: 'network',
+    pull: 'network',
+    push: 'network',
+    clone: 'network',
+    'ls-remote': 'network',
+    submodule: 'network',
     clean: 'destructive',
   },
-  npm: { install: 'network', i: 'network', ci: 'network', add: 'network', publish: 'network', update: 'network', view: 'network', unpublish: 'destructive', ls: 'read_only', list: 'read_only' },
+  npm: {
+    install: 'network',
+    i: 'network',
+    ci: 'network',
+    add: 'network',
+    publish: 'network',
+    update: 'network',
+    view: 'network',
+    unpublish: 'destructive',
+    ls: 'read_only',
+    list: 'read_only',
+  },
   pnpm: { install: 'network', i: 'network', add: 'network', publish: 'network', update: 'network', dlx: 'network', ls: 'read_only' },
   yarn: { install: 'network', add: 'network', publish: 'network', upgrade: 'network', dlx: 'network' },
   pip: { install: 'network', download: 'network', uninstall: 'destructive', list: 'read_only', show: 'read_only', freeze: 'read_only' },
@@ -77,7 +203,18 @@ const SUBCOMMANDS: Readonly<Record<string, Readonly<Record<string, ApprovalTier>
   'apt-get': { install: 'network', update: 'network', upgrade: 'network', remove: 'destructive', purge: 'destructive' },
   apt: { install: 'network', update: 'network', upgrade: 'network', remove: 'destructive', purge: 'destructive', list: 'read_only', show: 'read_only' },
   brew: { install: 'network', update: 'network', upgrade: 'network', uninstall: 'destructive', list: 'read_only' },
-  docker: { pull: 'network', push: 'network', login: 'network', rm: 'destructive', rmi: 'destructive', prune: 'destructive', kill: 'destructive', ps: 'read_only', images: 'read_only', logs: 'read_only' },
+  docker: {
+    pull: 'network',
+    push: 'network',
+    login: 'network',
+    rm: 'destructive',
+    rmi: 'destructive',
+    prune: 'destructive',
+    kill: 'destructive',
+    ps: 'read_only',
+    images: 'read_only',
+    logs: 'read_only',
+  },
   terraform: { destroy: 'destructive', apply: 'network', plan: 'network', init: 'network' },
 };
 
@@ -86,7 +223,8 @@ function destructiveFlags(program: string, words: readonly string[]): boolean {
   const has = (...flags: string[]) => words.some((word) => flags.includes(word) || flags.some((flag) => flag.startsWith('--') && word.startsWith(`${flag}=`)));
   const sub = words[0];
   if (program === 'git') {
-    if (sub === 'push' && (has('--force', '-f', '--force-with-lease', '--delete', '-d', '--mirror') || words.some((w) => /^\+/.test(w) || /^:/.test(w)))) return true;
+    if (sub === 'push' && (has('--force', '-f', '--force-with-lease', '--delete', '-d', '--mirror') || words.some((w) => /^\+/.test(w) || /^:/.test(w))))
+      return true;
     if (sub === 'reset' && has('--hard')) return true;
     if (sub === 'branch' && has('-D', '--delete', '-d')) return true;
     if ((sub === 'checkout' || sub === 'restore') && (has('--', '.') || has('-f', '--force'))) return sub === 'restore' || has('--');
@@ -99,7 +237,7 @@ function destructiveFlags(program: string, words: readonly string[]): boolean {
   if ((program === 'psql' || program === 'mysql' || program === 'sqlite3') && words.some((w) => /\b(drop|truncate|delete\s+from)\b/i.test(w))) return true;
   if (program === 'kubectl' && sub === 'delete') return true;
   if (program === 'docker' && (sub === 'system' || sub === 'volume' || sub === 'image' || sub === 'container') && words.includes('prune')) return true;
-  if (program === 'docker' && (sub === 'volume' || sub === 'image' || sub === 'container') && (words[1] === 'rm')) return true;
+  if (program === 'docker' && (sub === 'volume' || sub === 'image' || sub === 'container') && words[1] === 'rm') return true;
   return false;
 }
 

@@ -37,7 +37,12 @@ export function sanitizeDescription(text: string, limit = MAX_DESCRIPTION_LENGTH
   // \p{C}: control, format (bidi, zero-width), unassigned and private-use characters.
   const folded = redacted.replace(/[\s\p{C}]+/gu, ' ').trim();
   const points = [...folded];
-  return points.length <= limit ? folded : `${points.slice(0, limit - 1).join('').trimEnd()}…`;
+  return points.length <= limit
+    ? folded
+    : `${points
+        .slice(0, limit - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** A tool name fit for display: no control characters, bounded. */

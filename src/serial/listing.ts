@@ -6,9 +6,7 @@ import { errorMessage } from '../support/error-message.js';
  * unavailable is an answer to print, not a failure.
  */
 
-export type SerialListing =
-  | { readonly available: true; readonly ports: readonly SerialPortInfo[] }
-  | { readonly available: false; readonly reason: string };
+export type SerialListing = { readonly available: true; readonly ports: readonly SerialPortInfo[] } | { readonly available: false; readonly reason: string };
 
 export async function listSerialPorts(backend: () => SerialBackend): Promise<SerialListing> {
   try {

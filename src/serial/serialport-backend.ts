@@ -41,7 +41,8 @@ function requireSerialport(): SerialportModule {
   return checked;
 }
 
-const fieldOf = (error: unknown, field: string): unknown => (typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[field] : undefined);
+const fieldOf = (error: unknown, field: string): unknown =>
+  typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[field] : undefined;
 
 export interface SerialportBackendOptions {
   readonly load?: () => SerialportModule;

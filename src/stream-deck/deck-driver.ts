@@ -47,13 +47,22 @@ export function deckDriver(options: DeckDriverOptions): SurfaceDriver<DeckCandid
         const columns = Math.max(...panel.keys.map((key) => key.x)) + 1;
         const rows = Math.max(...panel.keys.map((key) => key.y)) + 1;
         const profile = profileForSize(options.profiles(), columns, rows);
-        if (profile === undefined) throw new Error(`no surface profile fits a ${columns}x${rows} ${panel.productName}; add one with "driver": "hid.stream-deck" and "size": {"columns": ${columns}, "rows": ${rows}}`);
+        if (profile === undefined)
+          throw new Error(
+            `no surface profile fits a ${columns}x${rows} ${panel.productName}; add one with "driver": "hid.stream-deck" and "size": {"columns": ${columns}, "rows": ${rows}}`,
+          );
         const placed = keysForProfile(panel, profile);
         if ('missing' in placed) throw new Error(placed.missing);
         const surface = new DeckSurface({ panel, profile, onLost }, placed.roles);
         return {
           surface,
-          descriptor: { kind: 'hid', profile: profile.id, visualProtocol: 1, input: `${panel.productName} ${deck.info.path}`, output: `${panel.productName} ${deck.info.path}` },
+          descriptor: {
+            kind: 'hid',
+            profile: profile.id,
+            visualProtocol: 1,
+            input: `${panel.productName} ${deck.info.path}`,
+            output: `${panel.productName} ${deck.info.path}`,
+          },
           frameIntervalMs: options.frameIntervalMs ?? DECK_FRAME_INTERVAL_MS,
           profileCurrent: () => profileForSize(options.profiles(), columns, rows) === profile,
           ...(profile.status === 'experimental' ? { notice: `${profile.id} is not yet checked on hardware; please report how it works` } : {}),
@@ -65,4 +74,3 @@ export function deckDriver(options: DeckDriverOptions): SurfaceDriver<DeckCandid
     },
   };
 }
-

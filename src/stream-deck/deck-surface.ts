@@ -1,4 +1,14 @@
-import { actionPressed, CONTROL_ACTIONS, OFF_TOKEN, optionPressed, sessionSelected, type QuestionPrompt, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
+import {
+  actionPressed,
+  CONTROL_ACTIONS,
+  OFF_TOKEN,
+  optionPressed,
+  sessionSelected,
+  type QuestionPrompt,
+  type ShowFrame,
+  type SurfaceEvent,
+  type SurfaceView,
+} from '../domain/index.js';
 import type { Cell, StreamDeckProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
 import { compileVisualFrame, optionToken } from '../visual-protocol/index.js';
@@ -10,7 +20,11 @@ const SELECTOR_CAPACITY = 8;
 export const DECK_FRAME_INTERVAL_MS = 1000 / 15;
 const MAX_PENDING_EVENTS = 64;
 
-export type Role = { readonly kind: 'glyph' } | { readonly kind: 'scene'; readonly slot: number } | { readonly kind: 'action'; readonly action: (typeof CONTROL_ACTIONS)[number] } | { readonly kind: 'overflow' };
+export type Role =
+  | { readonly kind: 'glyph' }
+  | { readonly kind: 'scene'; readonly slot: number }
+  | { readonly kind: 'action'; readonly action: (typeof CONTROL_ACTIONS)[number] }
+  | { readonly kind: 'overflow' };
 
 /** Faces by key index: one frame of the whole deck. */
 type DeckFrame = ReadonlyMap<number, KeyFace>;
@@ -213,7 +227,13 @@ function faceFor(role: Exclude<Role, { kind: 'glyph' }>, frame: ReturnType<typeo
   switch (role.kind) {
     case 'scene': {
       const accent = frame.selectors[role.slot] ?? OFF_TOKEN;
-      return { kind: 'scene', slot: role.slot, accent, status: frame.statuses[role.slot] ?? OFF_TOKEN, label: accent === OFF_TOKEN ? '' : (labels.get(role.slot) ?? '') };
+      return {
+        kind: 'scene',
+        slot: role.slot,
+        accent,
+        status: frame.statuses[role.slot] ?? OFF_TOKEN,
+        label: accent === OFF_TOKEN ? '' : (labels.get(role.slot) ?? ''),
+      };
     }
     case 'action':
       return { kind: 'action', action: role.action, token: frame.actions[role.action] };

@@ -67,7 +67,14 @@ export function loadStreamDeckLibrary(load: () => Core = () => createRequire(imp
 function wrap(core: Core): StreamDeckLibrary {
   const specs = core.DEVICE_MODELS.filter((model) => model.type === core.DeviceModelType.STREAMDECK);
   const models: DeckModelSpec[] = specs.map((model) =>
-    Object.freeze({ id: model.id, name: model.productName, vendorId: model.vendorId, productIds: Object.freeze([...model.productIds]), usage: model.hidUsage, interfaceNumber: model.hidInterface }),
+    Object.freeze({
+      id: model.id,
+      name: model.productName,
+      vendorId: model.vendorId,
+      productIds: Object.freeze([...model.productIds]),
+      usage: model.hidUsage,
+      interfaceNumber: model.hidInterface,
+    }),
   );
   return {
     models: Object.freeze(models),
@@ -84,7 +91,16 @@ function panel(deck: StreamDeckCore.StreamDeck): DeckPanel {
   const keys: DeckKey[] = deck.CONTROLS.flatMap((control) =>
     control.type !== 'button'
       ? []
-      : [Object.freeze({ index: control.index, x: control.column, y: control.row, feedback: control.feedbackType, width: control.feedbackType === 'lcd' ? control.pixelSize.width : 0, height: control.feedbackType === 'lcd' ? control.pixelSize.height : 0 })],
+      : [
+          Object.freeze({
+            index: control.index,
+            x: control.column,
+            y: control.row,
+            feedback: control.feedbackType,
+            width: control.feedbackType === 'lcd' ? control.pixelSize.width : 0,
+            height: control.feedbackType === 'lcd' ? control.pixelSize.height : 0,
+          }),
+        ],
   );
   return {
     modelId: deck.MODEL,

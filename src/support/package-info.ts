@@ -19,6 +19,4 @@ function findPackageRoot(): string {
 
 export const PACKAGE_ROOT = findPackageRoot();
 
-export const PACKAGE_VERSION: string = (
-  JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
-).version;
+export const PACKAGE_VERSION: string = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;

@@ -20,9 +20,7 @@ function checkCompatible(members: readonly ControlSurface[]): void {
   for (const member of members.slice(1)) {
     const which = `${member.profileId} vs ${first.profileId}`;
     if (member.selectorCapacity !== first.selectorCapacity) {
-      throw new CompositeSurfaceError(
-        `composite members need equal selector capacity (${which}: ${member.selectorCapacity} vs ${first.selectorCapacity})`,
-      );
+      throw new CompositeSurfaceError(`composite members need equal selector capacity (${which}: ${member.selectorCapacity} vs ${first.selectorCapacity})`);
     }
     if (member.accentNames.join(',') !== first.accentNames.join(',')) {
       throw new CompositeSurfaceError(
@@ -30,9 +28,7 @@ function checkCompatible(members: readonly ControlSurface[]): void {
       );
     }
     if (member.visualProtocol !== first.visualProtocol) {
-      throw new CompositeSurfaceError(
-        `composite members need one visual protocol (${which}: ${member.visualProtocol} vs ${first.visualProtocol})`,
-      );
+      throw new CompositeSurfaceError(`composite members need one visual protocol (${which}: ${member.visualProtocol} vs ${first.visualProtocol})`);
     }
   }
 }

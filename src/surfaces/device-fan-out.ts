@@ -4,7 +4,6 @@ import { FramePacer, type PacerTimers } from './frame-pacer.js';
 /** What a device is asked to show: a semantic view or a Show frame. */
 export type Paint = { readonly kind: 'view'; readonly view: SurfaceView } | { readonly kind: 'show'; readonly frame: ShowFrame };
 
-
 export interface FanOutMember {
   /** The same device keeps its key while it stays plugged in. */
   readonly key: string;

@@ -84,7 +84,11 @@ export class FramePacer<T> {
       this.#finish({ error });
       return;
     }
-    if (drawing instanceof Promise) drawing.then(() => this.#finish(null), (error: unknown) => this.#finish({ error }));
+    if (drawing instanceof Promise)
+      drawing.then(
+        () => this.#finish(null),
+        (error: unknown) => this.#finish({ error }),
+      );
     else this.#finish(null);
   }
 

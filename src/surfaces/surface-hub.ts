@@ -194,7 +194,8 @@ export class SurfaceHub implements ControlSurface {
       if (opened !== null) void Promise.resolve(opened.surface.close()).catch(() => {});
       this.#refused.set(candidate.key, this.#timers.now());
       const problem = `could not open ${description}: ${escapeUntrusted(errorMessage(error))}`;
-      if (this.#problems.isNew(candidate.key, problem)) this.#options.logger.warn(`${driver.label}: ${problem}; it is tried again when replugged, when the surface profiles change, or in a few seconds`);
+      if (this.#problems.isNew(candidate.key, problem))
+        this.#options.logger.warn(`${driver.label}: ${problem}; it is tried again when replugged, when the surface profiles change, or in a few seconds`);
       return;
     }
     this.#refused.delete(candidate.key);

@@ -27,15 +27,14 @@ const REFERENCE_RGB: Readonly<Record<AccentName, Rgb>> = {
 
 /** `#RRGGBB` with upper-case digits, the form the accent table uses. */
 export function rgbToHex(rgb: Rgb): string {
-  return `#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  return `#${rgb
+    .map((channel) => channel.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 }
 
 export function dimRgb(rgb: Rgb): Rgb {
-  return Object.freeze([
-    Math.round(rgb[0] * ACCENT_DIM_FACTOR),
-    Math.round(rgb[1] * ACCENT_DIM_FACTOR),
-    Math.round(rgb[2] * ACCENT_DIM_FACTOR),
-  ] as const);
+  return Object.freeze([Math.round(rgb[0] * ACCENT_DIM_FACTOR), Math.round(rgb[1] * ACCENT_DIM_FACTOR), Math.round(rgb[2] * ACCENT_DIM_FACTOR)] as const);
 }
 
 /** The eight accents in identity order. */

@@ -7,7 +7,8 @@ import { ACTION_PERMITTED_STATES, CONTROL_ACTIONS, type ControlAction } from '..
  * table so the two can never disagree.
  */
 export const ACTION_STATES: Readonly<Record<ControlAction, readonly AgentState[]>> = Object.freeze(
-  Object.fromEntries(
-    CONTROL_ACTIONS.map((action) => [action, Object.freeze([...ACTION_PERMITTED_STATES[action]].sort())]),
-  ) as Record<ControlAction, readonly AgentState[]>,
+  Object.fromEntries(CONTROL_ACTIONS.map((action) => [action, Object.freeze([...ACTION_PERMITTED_STATES[action]].sort())])) as Record<
+    ControlAction,
+    readonly AgentState[]
+  >,
 );

@@ -27,16 +27,11 @@ function glyphLayer(state: AgentState): { cells: readonly GlyphCell[]; token: Li
 
 export const IDLE_CANVAS: StateCanvas = paintCanvas([{ cells: IDLE_DASH, token: IDLE_TOKEN }]);
 
-export const STATE_CANVASES: ReadonlyMap<AgentState, StateCanvas> = new Map(
-  AGENT_STATES.map((state) => [state, paintCanvas([glyphLayer(state)])]),
-);
+export const STATE_CANVASES: ReadonlyMap<AgentState, StateCanvas> = new Map(AGENT_STATES.map((state) => [state, paintCanvas([glyphLayer(state)])]));
 
 /** Running canvases with the activity highlight, indexed like RUNNING_MOTION_COLUMNS. */
 export const RUNNING_MOTION_CANVASES: readonly StateCanvas[] = Object.freeze(
   RUNNING_MOTION_COLUMNS.map((column) =>
-    paintCanvas([
-      glyphLayer('running'),
-      { cells: RUNNING_MOTION_ROWS.map((row) => [column, row] as const), token: ACTIVITY_TOKEN },
-    ]),
+    paintCanvas([glyphLayer('running'), { cells: RUNNING_MOTION_ROWS.map((row) => [column, row] as const), token: ACTIVITY_TOKEN }]),
   ),
 );

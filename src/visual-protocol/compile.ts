@@ -21,9 +21,7 @@ export interface VisualFrame {
   readonly overflow: LightToken;
 }
 
-const SUMMARY_TOKENS: ReadonlyMap<AgentState, LightToken> = new Map(
-  AGENT_STATES.map((state) => [state, stateToken(state, 'summary')]),
-);
+const SUMMARY_TOKENS: ReadonlyMap<AgentState, LightToken> = new Map(AGENT_STATES.map((state) => [state, stateToken(state, 'summary')]));
 
 /** [unselected, selected] tokens of the identity accents, so the common case builds no string. */
 const ACCENT_TOKENS: ReadonlyMap<string, readonly [LightToken, LightToken]> = new Map(
@@ -31,14 +29,13 @@ const ACCENT_TOKENS: ReadonlyMap<string, readonly [LightToken, LightToken]> = ne
 );
 
 /** One frozen action map per subset of available actions, indexed by bit mask (bit i = CONTROL_ACTIONS[i]). */
-const ACTION_MAPS: readonly Readonly<Record<ControlAction, LightToken>>[] = Array.from(
-  { length: 1 << CONTROL_ACTIONS.length },
-  (_, mask) =>
-    Object.freeze(
-      Object.fromEntries(
-        CONTROL_ACTIONS.map((action, bit) => [action, mask & (1 << bit) ? actionEnabledToken(action) : OFF_TOKEN]),
-      ) as Record<ControlAction, LightToken>,
-    ),
+const ACTION_MAPS: readonly Readonly<Record<ControlAction, LightToken>>[] = Array.from({ length: 1 << CONTROL_ACTIONS.length }, (_, mask) =>
+  Object.freeze(
+    Object.fromEntries(CONTROL_ACTIONS.map((action, bit) => [action, mask & (1 << bit) ? actionEnabledToken(action) : OFF_TOKEN])) as Record<
+      ControlAction,
+      LightToken
+    >,
+  ),
 );
 
 function canvasFor(view: SurfaceView): StateCanvas {

@@ -1,13 +1,7 @@
 import { AGENT_STATES, type AgentState } from '../domain/agent-state.js';
 import { CONTROL_ACTIONS, type ControlAction } from '../domain/control-action.js';
 import { IDENTITY_ACCENTS } from '../domain/accent.js';
-import {
-  ACTIVITY_TOKEN,
-  IDLE_TOKEN,
-  OFF_TOKEN,
-  OVERFLOW_TOKEN,
-  type LightToken,
-} from '../domain/light-token.js';
+import { ACTIVITY_TOKEN, IDLE_TOKEN, OFF_TOKEN, OVERFLOW_TOKEN, type LightToken } from '../domain/light-token.js';
 
 export type StateTokenRole = 'primary' | 'summary';
 

@@ -48,7 +48,7 @@ export function compareCodePoints(a: string, b: string): number {
     i += ca > 0xffff ? 2 : 1;
     j += cb > 0xffff ? 2 : 1;
   }
-  return (a.length - i) - (b.length - j);
+  return a.length - i - (b.length - j);
 }
 
 /** §5.2: absent/null → null; otherwise a non-empty string. */

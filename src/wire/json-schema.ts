@@ -19,8 +19,7 @@ const protocol = z.literal(PROTOCOL_VERSION);
 const state = z.enum(AGENT_STATES);
 const action = z.enum(CONTROL_ACTIONS);
 const metadata = z.record(identifier, identifier);
-const message = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.strictObject({ protocol, type: z.literal(type), ...shape });
+const message = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ protocol, type: z.literal(type), ...shape });
 
 // ---- client → daemon: what the daemon's decoder accepts (wire-protocol-1.md §5, §6) ----------
 
@@ -35,7 +34,10 @@ const nonBlank = z.string().regex(/\S/);
 const questionSchema = z.strictObject({
   question: nonBlank,
   header: z.string().nullish(),
-  options: z.array(z.strictObject({ label: nonBlank, description: z.string().nullish() })).min(1).max(MAX_QUESTION_OPTIONS),
+  options: z
+    .array(z.strictObject({ label: nonBlank, description: z.string().nullish() }))
+    .min(1)
+    .max(MAX_QUESTION_OPTIONS),
   multi_select: z.boolean().nullish(),
 });
 
@@ -69,7 +71,11 @@ export const wireClientMessageSchema = z
 
 // ---- daemon → client: exactly what the daemon's encoder writes (§7) ---------------------------
 
-const slot = z.int().min(0).max(MAX_SELECTOR_SLOTS - 1).nullable();
+const slot = z
+  .int()
+  .min(0)
+  .max(MAX_SELECTOR_SLOTS - 1)
+  .nullable();
 const identity = z.strictObject({ backend: identifier, session_id: identifier });
 const sessionFields = {
   backend: identifier,
@@ -119,9 +125,7 @@ export const wireDaemonMessageSchema = z
     message('error', { code: z.enum(Object.values(ERROR_CODES)), error: identifier }),
     message('inventory', {
       surfaces: z.array(z.strictObject({ kind: z.string(), transport: z.string(), profile: z.string(), input: z.string(), output: z.string() })),
-      profiles: z.array(
-        z.strictObject({ id: z.string(), status: z.string(), opens_automatically: z.boolean(), origin: z.string(), source: z.string() }),
-      ),
+      profiles: z.array(z.strictObject({ id: z.string(), status: z.string(), opens_automatically: z.boolean(), origin: z.string(), source: z.string() })),
       profiles_omitted: count,
       refused_profile_files: count,
     }),

@@ -22,7 +22,8 @@ function text(object: JsonObject, field: string, context: string, limit: number,
     if (required) throw invalidMessage(`${context}.${field} must be a non-empty string`);
     return '';
   }
-  if (typeof value !== 'string' || (required && value.trim() === '')) throw invalidMessage(`${context}.${field} must be a${required ? ' non-empty' : ''} string`);
+  if (typeof value !== 'string' || (required && value.trim() === ''))
+    throw invalidMessage(`${context}.${field} must be a${required ? ' non-empty' : ''} string`);
   return sanitizeDescription(value, limit);
 }
 
@@ -33,7 +34,9 @@ function list(value: unknown, context: string, max: number): unknown[] {
 
 function entry(value: unknown, context: string, allowed: readonly string[]): JsonObject {
   if (!isJsonObject(value)) throw invalidMessage(`${context} must be a JSON object`);
-  const unknown = Object.keys(value).filter((key) => !allowed.includes(key)).sort()[0];
+  const unknown = Object.keys(value)
+    .filter((key) => !allowed.includes(key))
+    .sort()[0];
   if (unknown !== undefined) throw invalidMessage(`${context}: unknown field: ${unknown}`);
   return value;
 }
@@ -50,7 +53,9 @@ function question(value: unknown, context: string): Question {
   return Object.freeze({
     question: text(object, 'question', context, QUESTION_LENGTH, true),
     header: text(object, 'header', context, HEADER_LENGTH, false),
-    options: Object.freeze(list(member(object, 'options'), `${context}.options`, MAX_QUESTION_OPTIONS).map((item, i) => option(item, `${context}.options[${i}]`))),
+    options: Object.freeze(
+      list(member(object, 'options'), `${context}.options`, MAX_QUESTION_OPTIONS).map((item, i) => option(item, `${context}.options[${i}]`)),
+    ),
     multiSelect: multiSelect === true,
   });
 }

@@ -17,9 +17,7 @@ export function invalidMessage(text: string): ProtocolError {
 }
 
 /** The outcome of decoding one line: a typed value, or the error to answer with. */
-export type DecodeResult<T> =
-  | { readonly ok: true; readonly message: T }
-  | { readonly ok: false; readonly error: WireError };
+export type DecodeResult<T> = { readonly ok: true; readonly message: T } | { readonly ok: false; readonly error: WireError };
 
 /** Runs a throwing decoder, turning a ProtocolError into an error result (other errors are bugs and propagate). */
 export function catchProtocolError<T>(decode: () => T): DecodeResult<T> {

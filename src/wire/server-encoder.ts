@@ -18,9 +18,7 @@ export function serverWireObject(message: ServerMessage): Record<string, unknown
     case 'state_ack':
       return stateAckWire(message.session);
     case 'session_lease_ack':
-      return message.session === null
-        ? { ...head, lease_id: message.leaseId }
-        : { ...head, lease_id: message.leaseId, session: stateAckWire(message.session) };
+      return message.session === null ? { ...head, lease_id: message.leaseId } : { ...head, lease_id: message.leaseId, session: stateAckWire(message.session) };
     case 'session_lease_bound':
       return { ...head, lease_id: message.leaseId, session: stateAckWire(message.session) };
     case 'action':

@@ -127,7 +127,8 @@ function compare(oursNode: unknown, theirsNode: unknown, path: string, oursRoot:
     if (onlyOurs.length > 0) differ('message types the reference lacks', onlyOurs, []);
     for (const [type, [branch]] of oursTypes) {
       // The reference branch of this type that shares the most members (a `status` request and reply differ).
-      const shared = (candidate: Schema) => Object.keys((candidate['properties'] as Schema | undefined) ?? {}).filter((key) => key in ((branch!['properties'] as Schema | undefined) ?? {})).length;
+      const shared = (candidate: Schema) =>
+        Object.keys((candidate['properties'] as Schema | undefined) ?? {}).filter((key) => key in ((branch!['properties'] as Schema | undefined) ?? {})).length;
       const closest = [...(theirTypes.get(type) ?? [])].sort((x, y) => shared(y) - shared(x))[0];
       if (closest !== undefined) compare(branch, closest, `${path}<${type}>`, oursRoot, theirsRoot, found);
     }

@@ -13,7 +13,10 @@ const tempDir = tempDirsPerTest('pl-agent-planted-');
 const shared = () => sharedFolder(tempDir());
 
 const settings = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'pad-lattice-hook', timeout: 5 }] }] } };
-const settingsHash = createHash('sha256').update(`${JSON.stringify(settings)}\n`).digest('hex').slice(0, 16);
+const settingsHash = createHash('sha256')
+  .update(`${JSON.stringify(settings)}\n`)
+  .digest('hex')
+  .slice(0, 16);
 
 const legacyHooks = () =>
   JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'pad-lattice-hook --socket /tmp/x.sock --approval-timeout 60' }] }] } });

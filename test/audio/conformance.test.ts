@@ -103,11 +103,7 @@ describe('experiences.md §15', () => {
     expect(player.runs).toHaveLength(2);
     clock.advance(0.12);
     audio.playEarcon('question', 1); // 0.17 s after the first: plays again
-    expect(player.played.map((path) => path.split('/').at(-1))).toEqual([
-      'earcon-question-1.wav',
-      'earcon-question-2.wav',
-      'earcon-question-1.wav',
-    ]);
+    expect(player.played.map((path) => path.split('/').at(-1))).toEqual(['earcon-question-1.wav', 'earcon-question-2.wav', 'earcon-question-1.wav']);
     audio.playEarcon('success', null);
     expect(player.live).toHaveLength(4);
     expect(player.runs.some((run) => run.killed)).toBe(false);
@@ -127,7 +123,11 @@ describe('experiences.md §15', () => {
     sound.onExperience(demo(3, 'question', null));
     sound.onExperience(demo(3, 'question', null));
     sound.onExperience(demo(4, 'session_selected', 1));
-    const earcons = () => host.elements.slice(primed).filter((element) => element.playedFrom.length > 0).map((element) => element.url);
+    const earcons = () =>
+      host.elements
+        .slice(primed)
+        .filter((element) => element.playedFrom.length > 0)
+        .map((element) => element.url);
     expect(earcons()).toEqual(['./experiences/audio/earcon-question-none.wav', './experiences/audio/earcon-session_selected-1.wav']);
     sound.onExperience(demo(1, 'question', null));
     expect(earcons()).toHaveLength(3);

@@ -30,7 +30,8 @@ function setup(options: { earcons?: EarconSink | null; sessionTtl?: number } = {
   });
   const agent = (id: string) => ({ backend: 'codex', session_id: id });
   const line = (conn: number, message: Record<string, unknown>) => runtime.handleLine(conn, Buffer.from(JSON.stringify({ protocol: 1, ...message })));
-  const state = (conn: number, id: string, s: string, extra: Record<string, unknown> = {}) => line(conn, { type: 'state', state: s, agent: agent(id), ...extra });
+  const state = (conn: number, id: string, s: string, extra: Record<string, unknown> = {}) =>
+    line(conn, { type: 'state', state: s, agent: agent(id), ...extra });
   const press = (...events: Parameters<RecordingSurface['press']>) => {
     surface.press(...events);
     runtime.surfaceStep();
@@ -145,7 +146,8 @@ describe('daemon command --audio-feedback', () => {
     const attached: SurfaceAttachment[] = [];
     const io = captureIo('', { NO_COLOR: '1', PATH: '' });
     const command = makeDaemonCommand({
-      start: async () => ({ close: async () => undefined, attachSurfaces: (attachment: SurfaceAttachment) => attached.push(attachment) > 0 }) as unknown as DaemonHandle,
+      start: async () =>
+        ({ close: async () => undefined, attachSurfaces: (attachment: SurfaceAttachment) => attached.push(attachment) > 0 }) as unknown as DaemonHandle,
       waitForStop: async () => 'SIGTERM',
     });
     expect(await command.run(['--socket', '/tmp/pad-lattice-audio-test.sock', ...args], io.io)).toBe(0);

@@ -36,7 +36,11 @@ describe('earcon patterns (experiences.md §12.1)', () => {
     expect(Math.max(...offsets('error'))).toBeLessThan(0); // low
     expect(Math.max(...offsets('cancelled'))).toBeLessThan(0);
     expect(EARCON_PATTERNS.cancelled.every((note) => note.voice === 'soft')).toBe(true);
-    for (const name of EARCON_NAMES) expect([...starts(name)].sort((a, b) => a - b), name).toEqual(starts(name));
+    for (const name of EARCON_NAMES)
+      expect(
+        [...starts(name)].sort((a, b) => a - b),
+        name,
+      ).toEqual(starts(name));
   });
 });
 

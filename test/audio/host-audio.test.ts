@@ -204,17 +204,20 @@ describe('the real machine pieces', () => {
   });
 
   it('renders the packaged-score timeline from the manifest at the given tempo', () => {
-    const cues = manifestScoreCues({
-      id: 'x',
-      title: 'X',
-      durationMs: 1500,
-      acts: ['A'],
-      cues: [
-        { act: 0, durationMs: 1000, caption: null, frame: null as never },
-        { act: 0, durationMs: 500, caption: 'C', frame: null as never },
-      ],
-      audio: { asset: 'audio/x.wav', mimeType: 'audio/wav', durationMs: 1500 },
-    }, 2);
+    const cues = manifestScoreCues(
+      {
+        id: 'x',
+        title: 'X',
+        durationMs: 1500,
+        acts: ['A'],
+        cues: [
+          { act: 0, durationMs: 1000, caption: null, frame: null as never },
+          { act: 0, durationMs: 500, caption: 'C', frame: null as never },
+        ],
+        audio: { asset: 'audio/x.wav', mimeType: 'audio/wav', durationMs: 1500 },
+      },
+      2,
+    );
     expect(cues).toEqual([
       { startSeconds: 0, lengthSeconds: 0.5, act: 'A', caption: null },
       { startSeconds: 0.5, lengthSeconds: 0.25, act: 'A', caption: 'C' },

@@ -12,7 +12,12 @@ beforeAll(async () => {
   show = await loadPerformanceManifest(join(PACKAGE_ROOT, PACKAGED_SHOW_FILE));
 });
 
-const cue = (startSeconds: number, lengthSeconds: number, act: string, caption: string | null = null): ShowScoreCue => ({ startSeconds, lengthSeconds, act, caption });
+const cue = (startSeconds: number, lengthSeconds: number, act: string, caption: string | null = null): ShowScoreCue => ({
+  startSeconds,
+  lengthSeconds,
+  act,
+  caption,
+});
 
 describe('host Show score (experiences.md §12.7)', () => {
   it('renders the packaged Show as stereo 22 050 Hz 16-bit, exactly as long as its audio asset says, without clipping', () => {
@@ -37,7 +42,10 @@ describe('host Show score (experiences.md §12.7)', () => {
     expect(total).toBeCloseTo(show.durationMs / 1000, 9);
     for (const c of cues) expect(notes.some((note) => note.voice === 'bell' && note.start === c.startSeconds)).toBe(true);
     const captioned = cues.filter((c) => c.caption !== null);
-    for (const c of captioned) expect(notes.filter((note) => note.start >= c.startSeconds && note.start < c.startSeconds + 0.2 && note.voice === 'bell').length).toBeGreaterThanOrEqual(3);
+    for (const c of captioned)
+      expect(notes.filter((note) => note.start >= c.startSeconds && note.start < c.startSeconds + 0.2 && note.voice === 'bell').length).toBeGreaterThanOrEqual(
+        3,
+      );
     for (const note of notes) {
       expect(note.start).toBeGreaterThanOrEqual(0);
       expect(note.start + note.length).toBeLessThanOrEqual(total + 1e-9);
@@ -46,16 +54,29 @@ describe('host Show score (experiences.md §12.7)', () => {
 
   it('changes chord with the act: one pad per act, starting where the act starts', () => {
     const cues = [cue(0, 1, 'A'), cue(1, 1, 'A'), cue(2, 2, 'B', 'Hello'), cue(4, 1, 'C')];
-    const padStarts = [...new Set(showScoreNotes(cues).filter((note) => note.voice === 'pad').map((note) => note.start))];
+    const padStarts = [
+      ...new Set(
+        showScoreNotes(cues)
+          .filter((note) => note.voice === 'pad')
+          .map((note) => note.start),
+      ),
+    ];
     expect(padStarts).toEqual([0, 2, 4]);
-    const padRoots = (start: number) => showScoreNotes(cues).filter((note) => note.voice === 'pad' && note.start === start).map((note) => note.pitch);
+    const padRoots = (start: number) =>
+      showScoreNotes(cues)
+        .filter((note) => note.voice === 'pad' && note.start === start)
+        .map((note) => note.pitch);
     expect(padRoots(0)).not.toEqual(padRoots(2));
   });
 
   it('follows the tempo: at 2.0 every cue event comes twice as early and the score lasts half as long', () => {
     const slow = manifestScoreCues(show, 1);
     const fast = manifestScoreCues(show, 2);
-    const fastBells = new Set(showScoreNotes(fast).filter((note) => note.voice === 'bell').map((note) => note.start));
+    const fastBells = new Set(
+      showScoreNotes(fast)
+        .filter((note) => note.voice === 'bell')
+        .map((note) => note.start),
+    );
     fast.forEach((c, i) => {
       expect(c.startSeconds).toBeCloseTo(slow[i]!.startSeconds / 2, 9);
       expect(fastBells.has(c.startSeconds)).toBe(true);

@@ -76,7 +76,11 @@ describe('pad-lattice bench --quick --json', () => {
   });
 
   it('show: every RGB profile sends each of its RGB lights as one group, batch_size groups per SysEx message', () => {
-    expect(report.show.map((s) => s.profile).sort()).toEqual(rgbProfiles().map((p) => p.id).sort());
+    expect(report.show.map((s) => s.profile).sort()).toEqual(
+      rgbProfiles()
+        .map((p) => p.id)
+        .sort(),
+    );
     expect(report.show.length).toBeGreaterThan(0);
     for (const show of report.show) {
       const capability = profiles.find((p) => p.id === show.profile)!.capabilities.show_rgb!;
@@ -126,7 +130,11 @@ describe('pad-lattice bench --quick --json', () => {
     const palette = report.wireTime.filter((row) => row.kind === 'palette');
     const rgb = report.wireTime.filter((row) => row.kind === 'rgb');
     expect(palette.map((row) => row.profile).sort()).toEqual(profiles.map((p) => p.id).sort());
-    expect(rgb.map((row) => row.profile).sort()).toEqual(rgbProfiles().map((p) => p.id).sort());
+    expect(rgb.map((row) => row.profile).sort()).toEqual(
+      rgbProfiles()
+        .map((p) => p.id)
+        .sort(),
+    );
     for (const row of palette) {
       const batch = batchOf(row.profile);
       if (batch === undefined) {

@@ -146,7 +146,7 @@ describe('pad-lattice web --print-link', () => {
     const dir = stateFolder();
     const result = await printLink(dir);
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain("no admin link yet");
+    expect(result.stderr).toContain('no admin link yet');
     expect(result.stderr).toContain("start the browser pad with 'pad-lattice web'");
     const both = await printLink(dir, ['--new-token']);
     expect(both.code).toBe(2);

@@ -77,6 +77,8 @@ describe('daemon log lines', () => {
     const lines = daemon.stderr().trimEnd().split('\n');
     for (const line of lines) expect(line.startsWith('pad-lattice daemon: '), line).toBe(true);
     expect(daemon.stderr()).not.toMatch(/[\u001b\u202e]/);
-    expect(lines).toContain(`pad-lattice daemon: warn: file:${join(dir, 'in\\x1b[31m\\x0apad-lattice daemon: forged\\u202e')} line 1: "zz" is not a two-digit hex byte; line skipped`);
+    expect(lines).toContain(
+      `pad-lattice daemon: warn: file:${join(dir, 'in\\x1b[31m\\x0apad-lattice daemon: forged\\u202e')} line 1: "zz" is not a two-digit hex byte; line skipped`,
+    );
   });
 });

@@ -89,7 +89,10 @@ describe('daemon client commands', () => {
 
   it('are all registered and each has --help with its exit codes', async () => {
     for (const name of names) {
-      expect(COMMANDS.some((command) => command.name === name), name).toBe(true);
+      expect(
+        COMMANDS.some((command) => command.name === name),
+        name,
+      ).toBe(true);
       const result = await pl([name, '--help']);
       expect(result.code, name).toBe(0);
       expect(result.stdout, name).toMatch(new RegExp(`^Usage: pad-lattice ${name}`));

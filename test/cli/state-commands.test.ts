@@ -9,7 +9,18 @@ const daemons = daemonsPerTest();
 describe('pad-lattice send-state', () => {
   it('reports a state with the reference flags and prints nothing', async () => {
     const { socketPath, client } = await daemons.real();
-    const result = await pl(['send-state', 'waiting_for_approval', '--backend', 'codex', '--session-id', 's1', '--cwd', '/home/dev/proj', '--socket', socketPath]);
+    const result = await pl([
+      'send-state',
+      'waiting_for_approval',
+      '--backend',
+      'codex',
+      '--session-id',
+      's1',
+      '--cwd',
+      '/home/dev/proj',
+      '--socket',
+      socketPath,
+    ]);
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
     const [session] = (await client.status()).sessions;
     expect(session).toMatchObject({ identity: makeIdentity('codex', 's1'), state: 'waiting_for_approval', label: 'proj' });
@@ -34,7 +45,13 @@ describe('pad-lattice send-state', () => {
 
   it('refuses an unknown state, a missing state and empty identities with exit 2', async () => {
     const socket = ['--socket', tempSocketPath()];
-    for (const args of [['send-state', 'thinking'], ['send-state'], ['send-state', 'running', '--backend', ''], ['send-state', 'running', '--json'], ['send-state', 'running', '--label', '']]) {
+    for (const args of [
+      ['send-state', 'thinking'],
+      ['send-state'],
+      ['send-state', 'running', '--backend', ''],
+      ['send-state', 'running', '--json'],
+      ['send-state', 'running', '--label', ''],
+    ]) {
       const result = await pl([...args, ...socket]);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain("Run 'pad-lattice send-state --help'");

@@ -12,7 +12,13 @@ const daemons = daemonsPerTest();
 
 const PROFILES: InventoryProfile[] = [
   { id: 'novation/launchpad/x', status: 'experimental', opensAutomatically: true, origin: 'built-in', source: '/opt/pl/profiles/novation/launchpad/x.json' },
-  { id: 'acme/grid/one', status: 'experimental', opensAutomatically: false, origin: 'user', source: '/home/me/.config/pad-lattice/profiles/acme\u001b[2J.json' },
+  {
+    id: 'acme/grid/one',
+    status: 'experimental',
+    opensAutomatically: false,
+    origin: 'user',
+    source: '/home/me/.config/pad-lattice/profiles/acme\u001b[2J.json',
+  },
 ];
 
 async function daemonWithProfiles(profiles = PROFILES, refused = 2) {
@@ -65,7 +71,23 @@ describe('the inventory request: open surfaces and loaded profiles (a Pad-Lattic
   it('without the extension (the reference daemon answers unknown_message_type) status shows what status says, and nothing else', async () => {
     const fake = await daemons.fake((message) =>
       message['type'] === 'status'
-        ? { protocol: 1, type: 'status', profile: 'headless', visual_protocol: 1, input: 'none', output: 'none', surfaces: [], selected: null, overflow_count: 0, activity_motion: false, audio_feedback: false, experience: null, preview_active: false, session_ttl: 86400, sessions: [] }
+        ? {
+            protocol: 1,
+            type: 'status',
+            profile: 'headless',
+            visual_protocol: 1,
+            input: 'none',
+            output: 'none',
+            surfaces: [],
+            selected: null,
+            overflow_count: 0,
+            activity_motion: false,
+            audio_feedback: false,
+            experience: null,
+            preview_active: false,
+            session_ttl: 86400,
+            sessions: [],
+          }
         : { protocol: 1, type: 'error', code: 'unknown_message_type', error: `unknown message type: ${String(message['type'])}` },
     );
     expect(await new PadLatticeClient({ socketPath: fake.socketPath }).inventory()).toBeNull();
@@ -78,13 +100,16 @@ describe('the inventory request: open surfaces and loaded profiles (a Pad-Lattic
   });
 
   it('always fits in one frame: profiles beyond it are counted, not sent', () => {
-    const many = Array.from({ length: 5000 }, (_, i): InventoryProfile => ({
-      id: `acme/grid/model-${i}`,
-      status: 'experimental',
-      opensAutomatically: false,
-      origin: 'user',
-      source: `/home/me/.config/pad-lattice/profiles/${'é'.repeat(100)}/model-${i}.json`,
-    }));
+    const many = Array.from(
+      { length: 5000 },
+      (_, i): InventoryProfile => ({
+        id: `acme/grid/model-${i}`,
+        status: 'experimental',
+        opensAutomatically: false,
+        origin: 'user',
+        source: `/home/me/.config/pad-lattice/profiles/${'é'.repeat(100)}/model-${i}.json`,
+      }),
+    );
     const report = buildInventory([], { profiles: () => many, refusedProfileFiles: () => 0 });
     expect(report.profilesOmitted).toBeGreaterThan(0);
     expect(report.profiles.length + report.profilesOmitted).toBe(5000);

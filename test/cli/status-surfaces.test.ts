@@ -24,6 +24,8 @@ describe('status: serial and HID surfaces beside MIDI ones', () => {
       sessionTtl: 86400,
       sessions: [],
     };
-    expect(formatStatus(status, makeStyle(false))).toContain('Surfaces: midi:novation/launchpad/pro-mk1, serial:monome/grid/128, hid:elgato/stream-deck/mk-2\n');
+    expect(formatStatus(status, makeStyle(false))).toContain(
+      'Surfaces: midi:novation/launchpad/pro-mk1, serial:monome/grid/128, hid:elgato/stream-deck/mk-2\n',
+    );
   });
 });

@@ -19,7 +19,10 @@ afterEach(async () => {
 async function daemonWithSessions(socketPath?: string): Promise<RunningDaemon> {
   const daemon = await runDaemon(socketPath);
   running.push(daemon);
-  await daemon.client.reportState('waiting_for_approval', { agent: makeIdentity('codex', '019f28ff-aaaa'), metadata: { cwd: '/home/dev/pad-lattice', label: 'impl' } });
+  await daemon.client.reportState('waiting_for_approval', {
+    agent: makeIdentity('codex', '019f28ff-aaaa'),
+    metadata: { cwd: '/home/dev/pad-lattice', label: 'impl' },
+  });
   await daemon.client.reportState('running', { agent: makeIdentity('my-agent', 'session-42'), metadata: { label: 'indexer\u001b[31m' } });
   return daemon;
 }

@@ -85,7 +85,11 @@ describe('untrusted text on the terminal', () => {
       expect(unsafeIn(result.stdout), result.stdout).toBe(false);
       expect(unsafeIn(result.stderr)).toBe(false);
     }
-    for (const args of [['profile', 'list', '--json'], ['profile', 'show', 'acme/grid/one', '--json'], ['profile', 'validate', '--json', file]]) {
+    for (const args of [
+      ['profile', 'list', '--json'],
+      ['profile', 'show', 'acme/grid/one', '--json'],
+      ['profile', 'validate', '--json', file],
+    ]) {
       const json = await pl(args, envFor(home));
       expect(unsafeIn(json.stdout), args.join(' ')).toBe(false);
       expect(JSON.stringify(JSON.parse(json.stdout))).toContain('\\u001b]0;pwned');

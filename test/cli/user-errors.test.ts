@@ -89,7 +89,9 @@ describe('errors a user can trigger', () => {
     const dir = tempDir();
     const result = await pl(['symbols', '--hold', '-1'], cleanEnv(dir));
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("pad-lattice symbols: --hold needs a value; write a value that starts with '-' as --hold=VALUE\nRun 'pad-lattice symbols --help' for usage.\n");
+    expect(result.stderr).toBe(
+      "pad-lattice symbols: --hold needs a value; write a value that starts with '-' as --hold=VALUE\nRun 'pad-lattice symbols --help' for usage.\n",
+    );
     const missing = await pl(['status', '--socket'], cleanEnv(dir));
     expect(missing.stderr.split('\n')[0]).toBe('pad-lattice status: --socket needs a value');
   });
@@ -104,11 +106,24 @@ describe('errors a user can trigger', () => {
     expectErrorLine(input.stderr, `cannot read MIDI input file '${join(dir, 'absent')}': does not exist; name an existing file or a FIFO (mkfifo PATH)`);
     writeFileSync(join(dir, 'presses'), '');
     const output = await pl(
-      ['daemon', '--profile', 'novation/launchpad/pro-mk1', '--input', `file:${join(dir, 'presses')}`, '--output', `trace:${join(dir, 'no', 'trace')}`, '--socket', join(dir, 'd.sock')],
+      [
+        'daemon',
+        '--profile',
+        'novation/launchpad/pro-mk1',
+        '--input',
+        `file:${join(dir, 'presses')}`,
+        '--output',
+        `trace:${join(dir, 'no', 'trace')}`,
+        '--socket',
+        join(dir, 'd.sock'),
+      ],
       cleanEnv(dir),
     );
     expect(output.code).toBe(1);
-    expectErrorLine(output.stderr, `cannot write MIDI trace '${join(dir, 'no', 'trace')}': does not exist; give a file in an existing folder (or trace:- for stdout)`);
+    expectErrorLine(
+      output.stderr,
+      `cannot write MIDI trace '${join(dir, 'no', 'trace')}': does not exist; give a file in an existing folder (or trace:- for stdout)`,
+    );
   });
 
   it('daemon --input file: on a folder is refused before the daemon starts (exit 1)', async () => {
@@ -141,7 +156,9 @@ describe('errors a user can trigger', () => {
     const demo = makeDemoCommand(fakeExperienceDeps().deps);
     const io = captureIo();
     expect(await runCli(['demo'], io.io, [demo])).toBe(3);
-    expect(io.stderr()).toContain('no controller found; connect a MIDI controller, monome grid or Stream Deck (or name one with --profile/--input/--output or --grid), or play in the browser: pad-lattice demo --surface web');
+    expect(io.stderr()).toContain(
+      'no controller found; connect a MIDI controller, monome grid or Stream Deck (or name one with --profile/--input/--output or --grid), or play in the browser: pad-lattice demo --surface web',
+    );
   });
 
   it('show --manifest and profile validate --schema name a missing or folder path in words (exit 1)', async () => {
@@ -150,7 +167,10 @@ describe('errors a user can trigger', () => {
     expect(show.code).toBe(1);
     expect(show.stderr).toBe(`pad-lattice show: ${join(dir, 'absent.json')}: cannot be read: does not exist\n`);
     writeFileSync(join(dir, 'p.json'), '{}');
-    for (const [schema, problem] of [[join(dir, 'absent.json'), 'does not exist'], [dir, 'is a folder, not a file']] as const) {
+    for (const [schema, problem] of [
+      [join(dir, 'absent.json'), 'does not exist'],
+      [dir, 'is a folder, not a file'],
+    ] as const) {
       const validate = await pl(['profile', 'validate', '--schema', schema, join(dir, 'p.json')], cleanEnv(dir));
       expect(validate.code).toBe(1);
       expect(validate.stderr).toBe(`pad-lattice profile: --schema ${schema}: ${problem}\n`);

@@ -66,7 +66,8 @@ describe('pad-lattice web / daemon --web: options', () => {
   it('web --help explains every browser pad option, and the command list has web', async () => {
     const help = await pl(['web', '--help']);
     expect(help.code).toBe(0);
-    for (const flag of ['--port N', '--no-open', '--lan', '--bind-host HOST', '--advertise-host HOST', '--socket PATH', '--json']) expect(help.stdout).toContain(flag);
+    for (const flag of ['--port N', '--no-open', '--lan', '--bind-host HOST', '--advertise-host HOST', '--socket PATH', '--json'])
+      expect(help.stdout).toContain(flag);
     expect((await pl(['--help'])).stdout).toMatch(/^ {2}web +Run the daemon with the browser virtual pad/m);
     expect((await pl(['daemon', '--help'])).stdout).toContain('--web');
   });
@@ -161,7 +162,9 @@ describe('pad-lattice web / daemon --web: running', () => {
     const serial = new MockSerialBinding().createPort('/dev/ttyUSB0', FTDI_GRID, (bytes) => grid.receive(bytes));
     const decks = new MockStreamDeckBackend();
     const deck = decks.plug('/dev/hidraw0');
-    const daemon = await start('web', ['--no-open', '--port', '0'], { surfaceBackends: { serialBackend: () => serial, hidBackend: () => decks, streamDeckLibrary: () => loadStreamDeckLibrary() } });
+    const daemon = await start('web', ['--no-open', '--port', '0'], {
+      surfaceBackends: { serialBackend: () => serial, hidBackend: () => decks, streamDeckLibrary: () => loadStreamDeckLibrary() },
+    });
     await eventually(async () => (await daemon.client.status()).surfaces.length === 3, 'the grid and the deck to open');
     expect((await daemon.client.status()).surfaces.map((s) => [s.kind, s.profile])).toEqual([
       ['web', 'virtual/browser'],
@@ -179,7 +182,10 @@ describe('pad-lattice web / daemon --web: running', () => {
     await eventually(() => green(deck.pixel(10, 2, 2)), 'approve to light green on the deck');
     deck.press(10);
     expect(await subscription.receive(5000)).toEqual({ action: 'approve', agent, requestId: null });
-    const extra = await subscription.receive(300).then((event) => event, (error: unknown) => error);
+    const extra = await subscription.receive(300).then(
+      (event) => event,
+      (error: unknown) => error,
+    );
     expect(extra).not.toHaveProperty('action');
     expect([...grid.errors, ...deck.errors]).toEqual([]);
   });
@@ -232,7 +238,14 @@ describe('pad-lattice web: startup order', () => {
     const io = captureIo('', { NO_COLOR: '1' });
     const exit = command.run(['--no-open', '--port', '0', '--socket', socketPath, '--identity-store', join(dir, 'ids.json')], io.io);
     const client = new PadLatticeClient({ socketPath, timeoutMs: 5_000 });
-    await eventually(() => client.ping().then(() => true, () => false), 'the daemon to answer');
+    await eventually(
+      () =>
+        client.ping().then(
+          () => true,
+          () => false,
+        ),
+      'the daemon to answer',
+    );
     const early = await client.reportState('running', { agent: makeIdentity('codex', 'early'), reply: true });
     expect(early?.slot).toBe(0);
     expect((await client.status()).surfaces).toEqual([]);

@@ -32,7 +32,17 @@ interface Started {
  */
 function startDaemonWeb(dir: string): Started {
   if (!existsSync(CLI) || !existsSync(join(WEB_APP, 'index.html'))) throw new Error('dist/ is missing or stale: run "npm run build" first');
-  const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: '', XDG_STATE_HOME: '', PAD_LATTICE_SOCKET: '', PAD_LATTICE_PROFILE_PATH: '', DISPLAY: '', WAYLAND_DISPLAY: '', NO_COLOR: '1' };
+  const env = {
+    ...process.env,
+    HOME: dir,
+    XDG_CONFIG_HOME: '',
+    XDG_STATE_HOME: '',
+    PAD_LATTICE_SOCKET: '',
+    PAD_LATTICE_PROFILE_PATH: '',
+    DISPLAY: '',
+    WAYLAND_DISPLAY: '',
+    NO_COLOR: '1',
+  };
   const args = [CLI, 'daemon', '--web', '--no-open', '--port', '0', '--socket', join(dir, 'd.sock')];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   cleanups.push(() => {

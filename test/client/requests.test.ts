@@ -1,12 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DaemonDisconnectedError,
-  DaemonProtocolError,
-  DaemonTimeoutError,
-  DaemonUnavailableError,
-  PadLatticeClient,
-} from '../../src/client/index.js';
+import { DaemonDisconnectedError, DaemonProtocolError, DaemonTimeoutError, DaemonUnavailableError, PadLatticeClient } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
 import { FakeDaemon, removeTempSocketDirs, tempSocketPath, type FakeHandler } from './fake-daemon.js';
 

@@ -40,7 +40,14 @@ describe('subscribeActions', () => {
   it('sends request id and one_shot when asked', async () => {
     const { connection } = await subscribed({ agent: makeIdentity('codex', 's1'), actions: ['approve', 'reject', 'approve'], requestId: 'r1', oneShot: true });
     expect(connection.received).toEqual([
-      { protocol: 1, type: 'subscribe_actions', agent: { backend: 'codex', session_id: 's1' }, actions: ['approve', 'reject'], request_id: 'r1', one_shot: true },
+      {
+        protocol: 1,
+        type: 'subscribe_actions',
+        agent: { backend: 'codex', session_id: 's1' },
+        actions: ['approve', 'reject'],
+        request_id: 'r1',
+        one_shot: true,
+      },
     ]);
   });
 

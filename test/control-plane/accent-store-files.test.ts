@@ -54,7 +54,7 @@ describe('identity store files (issue 21.2)', () => {
     expect(notSaved[0]).toMatch(/symbolic link/);
   });
 
-  it('leaves another user\'s file at the store path alone', () => {
+  it("leaves another user's file at the store path alone", () => {
     const { path } = sharedStore();
     const theirs = JSON.stringify({ version: 1, identities: {} });
     foreignFile(path, theirs);

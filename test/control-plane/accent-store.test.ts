@@ -85,15 +85,9 @@ describe('control-plane.md §21', () => {
   });
 
   it('scenario 23: keys reproduce the §15.2 test vectors', () => {
-    expect(accentStoreKey(makeIdentity('codex', 'session-1'))).toBe(
-      '6cd272dd886b6129c5dd7f2144b048d0629e56d72503dd6a40d9f98ae7cd47a9',
-    );
-    expect(accentStoreKey(makeIdentity('local', 'default'))).toBe(
-      'a767dfd1ebce8255b46178919df04d9292259dc1dba61ab2b173ee43abe86779',
-    );
-    expect(accentStoreKey(makeIdentity('codex', 's1'))).toBe(
-      '263d46071863a4a329515f6390d47b0102a1ec315608c574e6136c086fa43d9b',
-    );
+    expect(accentStoreKey(makeIdentity('codex', 'session-1'))).toBe('6cd272dd886b6129c5dd7f2144b048d0629e56d72503dd6a40d9f98ae7cd47a9');
+    expect(accentStoreKey(makeIdentity('local', 'default'))).toBe('a767dfd1ebce8255b46178919df04d9292259dc1dba61ab2b173ee43abe86779');
+    expect(accentStoreKey(makeIdentity('codex', 's1'))).toBe('263d46071863a4a329515f6390d47b0102a1ec315608c574e6136c086fa43d9b');
   });
 
   it('scenario 24: an unwritable store directory never breaks accent assignment', () => {
@@ -252,9 +246,7 @@ describe('file accent store (control-plane.md §15)', () => {
     });
     store.remember(makeIdentity('codex', 'good'), 'teal');
     // The malformed entries were dropped at load; the empty-accent one was well-formed and stays.
-    expect(Object.keys(storedDocument(storePath).identities).sort()).toEqual(
-      [keyOf('good'), keyOf('int-time'), keyOf('empty-accent')].sort(),
-    );
+    expect(Object.keys(storedDocument(storePath).identities).sort()).toEqual([keyOf('good'), keyOf('int-time'), keyOf('empty-accent')].sort());
   });
 
   it('breaks last_used ties by map order: loaded entries in file order first, then new keys', () => {

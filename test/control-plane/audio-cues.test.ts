@@ -58,8 +58,7 @@ describe('audio cue record (control-plane.md §17.6)', () => {
 
   it('records silent states so a return to the previous state is announced', () => {
     const decider = new AudioCueDecider();
-    const state = (value: 'waiting_for_reply' | 'user_typing') =>
-      decider.decide({ type: 'state_effective', identity: X, state: value, slot: 0 });
+    const state = (value: 'waiting_for_reply' | 'user_typing') => decider.decide({ type: 'state_effective', identity: X, state: value, slot: 0 });
     expect(state('waiting_for_reply')).not.toBeNull();
     expect(state('user_typing')).toBeNull();
     expect(state('waiting_for_reply')).toEqual({ kind: 'state', cue: 'question', slot: 0 });

@@ -21,7 +21,14 @@ class ThrowingAccentStore implements AccentStore {
 type StoreKind = 'none' | 'memory' | 'throwing';
 
 function storeOf(kind: StoreKind): AccentStore | null {
-  if (kind === 'memory') return new MemoryAccentStore({ preferences: [[who(1), 'magenta'], [who(2), 'sky'], [who(5), 'cyan']] });
+  if (kind === 'memory')
+    return new MemoryAccentStore({
+      preferences: [
+        [who(1), 'magenta'],
+        [who(2), 'sky'],
+        [who(5), 'cyan'],
+      ],
+    });
   return kind === 'throwing' ? new ThrowingAccentStore() : null;
 }
 
@@ -76,35 +83,43 @@ const CPU_BOUND_TIMEOUT_MS = 180_000;
 const SPEC_PARAMS: TraceParams = { terminalHold: 1.0, actionDebounce: 0.1, sessionTtl: 8.0 };
 
 describe('control-plane.md §21', () => {
-  it('scenario 69: seeded 500-step traces (§19 parameters) preserve the invariants', () => {
-    const store = fc.constantFrom<StoreKind>('none', 'memory');
-    const steps = trace(SPEC_WORLD, { min: 500, max: 500 });
-    const events = new Map<TraceEvent, number>();
-    assertWithSeed(
-      fc.property(store, steps, (kind, ops) => runTrace(SPEC_WORLD, SPEC_PARAMS, kind, ops, events)),
-      30,
-    );
-    expectCoverage(events, 10);
-  }, CPU_BOUND_TIMEOUT_MS);
+  it(
+    'scenario 69: seeded 500-step traces (§19 parameters) preserve the invariants',
+    () => {
+      const store = fc.constantFrom<StoreKind>('none', 'memory');
+      const steps = trace(SPEC_WORLD, { min: 500, max: 500 });
+      const events = new Map<TraceEvent, number>();
+      assertWithSeed(
+        fc.property(store, steps, (kind, ops) => runTrace(SPEC_WORLD, SPEC_PARAMS, kind, ops, events)),
+        30,
+      );
+      expectCoverage(events, 10);
+    },
+    CPU_BOUND_TIMEOUT_MS,
+  );
 });
 
 describe('control plane properties (control-plane.md §19 and the per-step rules)', () => {
-  it('holds over thousands of random traces with random capacities, holds, debounces and TTLs', () => {
-    const config = fc.record({
-      capacity: fc.integer({ min: 1, max: 8 }),
-      terminalHold: fc.constantFrom(0, 0.5, 1, 2),
-      actionDebounce: fc.constantFrom(0, 0.1, 0.25, 5),
-      sessionTtl: fc.constantFrom(0, 3, 8),
-      store: fc.constantFrom<StoreKind>('none', 'memory', 'throwing'),
-    });
-    const events = new Map<TraceEvent, number>();
-    const property = fc.property(
-      config.chain((c) => fc.tuple(fc.constant(c), trace({ ...SPEC_WORLD, capacity: c.capacity }, { min: 1, max: 80 }))),
-      ([{ capacity, store, ...params }, ops]) => runTrace({ ...SPEC_WORLD, capacity }, params, store, ops, events),
-    );
-    assertWithSeed(property, 3000);
-    expectCoverage(events, 100);
-  }, CPU_BOUND_TIMEOUT_MS);
+  it(
+    'holds over thousands of random traces with random capacities, holds, debounces and TTLs',
+    () => {
+      const config = fc.record({
+        capacity: fc.integer({ min: 1, max: 8 }),
+        terminalHold: fc.constantFrom(0, 0.5, 1, 2),
+        actionDebounce: fc.constantFrom(0, 0.1, 0.25, 5),
+        sessionTtl: fc.constantFrom(0, 3, 8),
+        store: fc.constantFrom<StoreKind>('none', 'memory', 'throwing'),
+      });
+      const events = new Map<TraceEvent, number>();
+      const property = fc.property(
+        config.chain((c) => fc.tuple(fc.constant(c), trace({ ...SPEC_WORLD, capacity: c.capacity }, { min: 1, max: 80 }))),
+        ([{ capacity, store, ...params }, ops]) => runTrace({ ...SPEC_WORLD, capacity }, params, store, ops, events),
+      );
+      assertWithSeed(property, 3000);
+      expectCoverage(events, 100);
+    },
+    CPU_BOUND_TIMEOUT_MS,
+  );
 
   it('a throwing accent store never breaks slot or accent assignment', () => {
     const plane = new ControlPlane({ selectorCapacity: 2, accentNames: ['cyan', 'magenta'], accentStore: new ThrowingAccentStore() });

@@ -128,7 +128,7 @@ describe('control-plane.md §21', () => {
     expect(plane.update(X, 'running', 3).state).toBe('running');
   });
 
-  it('scenario 47: a new subscription replaces the connection\'s previous one', () => {
+  it("scenario 47: a new subscription replaces the connection's previous one", () => {
     const plane = makePlane();
     plane.subscribe(1, X, ['approve'], 'req', false, 1);
     plane.subscribe(1, X, ['stop'], null, false, 2);

@@ -19,7 +19,15 @@ const colour: Question = {
   ],
   multiSelect: false,
 };
-const size: Question = { question: 'Which size?', header: '', options: [{ label: 'S', description: '' }, { label: 'L', description: '' }], multiSelect: false };
+const size: Question = {
+  question: 'Which size?',
+  header: '',
+  options: [
+    { label: 'S', description: '' },
+    { label: 'L', description: '' },
+  ],
+  multiSelect: false,
+};
 const destructive: ApprovalPrompt = { kind: 'approval', tier: 'destructive', tool: 'Bash', description: 'rm -rf build' };
 
 describe('control plane: questions and approval details (Pad-Lattice extension)', () => {
@@ -66,7 +74,7 @@ describe('control plane: questions and approval details (Pad-Lattice extension)'
     expect(plane.surfaceView(0, false).prompt).toBeUndefined();
   });
 
-  it('scenario 4: only the selected agent\'s question shows; a press still answers the request the surface showed', () => {
+  it("scenario 4: only the selected agent's question shows; a press still answers the request the surface showed", () => {
     const plane = makePlane();
     plane.update(id('a'), 'running', 0);
     const ref = plane.ask(10, id('b'), 'rb', [colour], 1);
@@ -79,7 +87,7 @@ describe('control plane: questions and approval details (Pad-Lattice extension)'
     expect(plane.answer(ref, 0, 2, 4)).toMatchObject({ ok: true, answered: { requestId: 'rb', option: 2 } });
   });
 
-  it('scenario 5: an agent\'s oldest open request shows first; a preview hides prompts', () => {
+  it("scenario 5: an agent's oldest open request shows first; a preview hides prompts", () => {
     const plane = makePlane();
     const older = plane.ask(10, id('a'), 'r1', [colour], 0);
     plane.ask(11, id('a'), 'r2', [size], 1);
@@ -104,7 +112,7 @@ describe('control plane: questions and approval details (Pad-Lattice extension)'
     expect(plane.surfaceView(1, false).prompt).toBeUndefined();
   });
 
-  it('scenario 7: details must name the connection\'s own request; otherwise nothing changes', () => {
+  it("scenario 7: details must name the connection's own request; otherwise nothing changes", () => {
     const plane = makePlane();
     plane.update(id('a'), 'waiting_for_approval', 0);
     plane.subscribe(10, id('a'), ['approve', 'reject'], 'r1', true, 1);

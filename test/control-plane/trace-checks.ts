@@ -42,9 +42,29 @@ function check(condition: boolean, message: string): void {
 
 /** Checks §19 and the stronger per-step rules after every step of a random trace. */
 export const TRACE_EVENTS = [
-  'op:update', 'op:end', 'op:select', 'op:subscribe', 'op:disconnect', 'op:register', 'op:bindState', 'op:tick',
-  'op:dispatch', 'op:preview', 'op:endPreview', 'expired', 'ended', 'evicted', 'promoted', 'overflow',
-  'press refused', 'press delivered', 'press debounced', 'preview conflict', 'coerced', 'auto-selected', 'reverted',
+  'op:update',
+  'op:end',
+  'op:select',
+  'op:subscribe',
+  'op:disconnect',
+  'op:register',
+  'op:bindState',
+  'op:tick',
+  'op:dispatch',
+  'op:preview',
+  'op:endPreview',
+  'expired',
+  'ended',
+  'evicted',
+  'promoted',
+  'overflow',
+  'press refused',
+  'press delivered',
+  'press debounced',
+  'preview conflict',
+  'coerced',
+  'auto-selected',
+  'reverted',
 ] as const;
 
 export type TraceEvent = (typeof TRACE_EVENTS)[number];
@@ -117,7 +137,11 @@ export class TraceChecker {
     if (result.kind === 'preview' && !result.value.ok) tally('preview conflict');
     if ((op.kind === 'update' || op.kind === 'bindState') && result.kind === 'session' && result.value?.state !== op.state) tally('coerced');
     if (before.selection === null && after.selection !== null && op.kind !== 'select') tally('auto-selected');
-    if (op.kind === 'tick' && [...before.sessions.values()].some((s) => TERMINAL_STATES.has(s.state) && after.sessions.get(identityKey(s.identity))?.state === 'waiting_for_reply')) tally('reverted');
+    if (
+      op.kind === 'tick' &&
+      [...before.sessions.values()].some((s) => TERMINAL_STATES.has(s.state) && after.sessions.get(identityKey(s.identity))?.state === 'waiting_for_reply')
+    )
+      tally('reverted');
   }
 
   #structure(after: Before): void {
@@ -129,12 +153,15 @@ export class TraceChecker {
     check(visible.length <= plane.selectorCapacity, 'visible > capacity');
     check(new Set(visible.map((s) => s.slot)).size === visible.length, 'slots not distinct');
     const accents = visible.map((s) => s.accent);
-    check(new Set(accents).size === accents.length && accents.every((a) => a !== null && plane.accentNames.includes(a)), `visible accents ${accents.join(',')}`);
+    check(
+      new Set(accents).size === accents.length && accents.every((a) => a !== null && plane.accentNames.includes(a)),
+      `visible accents ${accents.join(',')}`,
+    );
     check(plane.overflowCount() === sessions.length - visible.length, 'overflowCount mismatch');
     check(plane.overflowCount() === 0 || visible.length === plane.selectorCapacity, 'overflow with an empty slot');
     const selected = sessions.filter((s) => s.selected);
     check(selected.length === (after.selection === null ? 0 : 1), 'selected flags disagree with selection');
-    check(after.selection === null || selected[0]?.identity === after.selection && selected[0].slot !== null, 'selection not visible');
+    check(after.selection === null || (selected[0]?.identity === after.selection && selected[0].slot !== null), 'selection not visible');
     for (const subscription of after.subscriptions.values()) {
       check(after.sessions.get(identityKey(subscription.identity))?.identity === subscription.identity, 'subscription targets an unregistered identity');
     }
@@ -144,7 +171,10 @@ export class TraceChecker {
     check(view.sessions.length === visible.length && view.overflowCount === plane.overflowCount(), 'view counts');
     check(view.selectedState === (plane.previewState() ?? plane.selectedSessionState()), 'view selected state');
     check(view.activityMotion === !plane.previewActive(), 'view activity motion');
-    check(view.sessions.every((indicator, index) => indicator.slot === visible[index]?.slot && indicator.accent === visible[index].accent), 'view indicators');
+    check(
+      view.sessions.every((indicator, index) => indicator.slot === visible[index]?.slot && indicator.accent === visible[index].accent),
+      'view indicators',
+    );
   }
 
   #availability(after: Before): void {
@@ -158,7 +188,10 @@ export class TraceChecker {
       }
     }
     const actual = plane.availableActions();
-    check(CONTROL_ACTIONS.every((action) => actual.has(action) === expected.has(action)), 'available actions');
+    check(
+      CONTROL_ACTIONS.every((action) => actual.has(action) === expected.has(action)),
+      'available actions',
+    );
   }
 
   /**
@@ -189,7 +222,10 @@ export class TraceChecker {
     if (victim === undefined) return;
     const lastSeen = (s: SessionSnapshot): number => before.recency.get(identityKey(s.identity))!.lastSeen;
     const candidates = [...before.sessions.values()].filter((s) => s.slot !== null && !s.selected && s.state !== 'waiting_for_approval');
-    check(candidates.every((s) => lastSeen(victim) <= lastSeen(s)), `evicted ${identityKey(victim.identity)} is not the least recently active`);
+    check(
+      candidates.every((s) => lastSeen(victim) <= lastSeen(s)),
+      `evicted ${identityKey(victim.identity)} is not the least recently active`,
+    );
   }
 
   /** Ends promote approval-waiting overflow sessions first, then the most recent ones (§8). */
@@ -227,11 +263,22 @@ export class TraceChecker {
     const changedBy = (value: boolean): number => (value ? 1 : 0);
     let expected: number;
     switch (op.kind) {
-      case 'update': case 'subscribe': case 'register': expected = 1; break;
-      case 'bindState': expected = 2; break;
-      case 'dispatch': expected = changedBy(result.kind === 'dispatch' && result.value !== null); break;
-      case 'preview': expected = changedBy(result.kind === 'preview' && result.value.ok); break;
-      default: expected = changedBy(result.kind === 'boolean' && result.value);
+      case 'update':
+      case 'subscribe':
+      case 'register':
+        expected = 1;
+        break;
+      case 'bindState':
+        expected = 2;
+        break;
+      case 'dispatch':
+        expected = changedBy(result.kind === 'dispatch' && result.value !== null);
+        break;
+      case 'preview':
+        expected = changedBy(result.kind === 'preview' && result.value.ok);
+        break;
+      default:
+        expected = changedBy(result.kind === 'boolean' && result.value);
     }
     check(delta === expected, `${op.kind} changed the revision by ${delta}, expected ${expected}`);
   }
@@ -245,11 +292,20 @@ export class TraceChecker {
     if (op.kind === 'update' || op.kind === 'bindState' || op.kind === 'subscribe') bumped(who(op.who));
     if (op.kind === 'select' && result.kind === 'boolean' && result.value) bumped(before.occupants[op.slot]!);
     if (op.kind === 'dispatch' && result.kind === 'dispatch' && result.value !== null) bumped(result.value.identity);
-    if (op.kind === 'tick' || op.kind === 'end' || op.kind === 'disconnect' || op.kind === 'preview' || op.kind === 'endPreview'
-      || (op.kind === 'dispatch' && result.kind === 'dispatch' && result.value === null)) {
+    if (
+      op.kind === 'tick' ||
+      op.kind === 'end' ||
+      op.kind === 'disconnect' ||
+      op.kind === 'preview' ||
+      op.kind === 'endPreview' ||
+      (op.kind === 'dispatch' && result.kind === 'dispatch' && result.value === null)
+    ) {
       for (const [key, recency] of after.recency) {
         const previous = before.recency.get(key);
-        check(previous !== undefined && previous.lastSeen === recency.lastSeen && previous.lastActivityAt === recency.lastActivityAt, `${op.kind} touched the recency of ${key}`);
+        check(
+          previous !== undefined && previous.lastSeen === recency.lastSeen && previous.lastActivityAt === recency.lastActivityAt,
+          `${op.kind} touched the recency of ${key}`,
+        );
       }
     }
   }

@@ -50,7 +50,10 @@ const state = fc.constantFrom(...AGENT_STATES);
 const updateState = fc.oneof(state, fc.constant<AgentState>('waiting_for_approval'));
 const action = fc.constantFrom(...CONTROL_ACTIONS);
 // Many steps share a clock value or follow closely, so debounce windows and zero holds are hit.
-const dt = fc.oneof(fc.constantFrom(0, 0.05), fc.integer({ min: 0, max: 40 }).map((steps) => steps / 20));
+const dt = fc.oneof(
+  fc.constantFrom(0, 0.05),
+  fc.integer({ min: 0, max: 40 }).map((steps) => steps / 20),
+);
 
 export function traceOp(world: TraceWorld): fc.Arbitrary<TraceOp> {
   const person = fc.nat({ max: world.identities - 1 });
@@ -113,9 +116,7 @@ export function trace(world: TraceWorld, steps: { min: number; max: number }): f
     .tuple(action, fc.array(fc.constantFrom(0, 0.02, 0.05, 0.3), { minLength: 1, maxLength: 3 }))
     .map(([pressed, gaps]) => gaps.map((gap): TraceOp => ({ dt: gap, kind: 'dispatch', action: pressed })));
   const chunk = fc.oneof({ weight: 12, arbitrary: traceOp(world).map((op) => [op]) }, { weight: 1, arbitrary: burst });
-  return fc
-    .array(chunk, { minLength: steps.min, maxLength: steps.max, size: 'max' })
-    .map((chunks) => chunks.flat().slice(0, steps.max));
+  return fc.array(chunk, { minLength: steps.min, maxLength: steps.max, size: 'max' }).map((chunks) => chunks.flat().slice(0, steps.max));
 }
 
 /** What a step returned, for the checks that need it. */

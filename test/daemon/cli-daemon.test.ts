@@ -180,7 +180,11 @@ describe('pad-lattice daemon options', () => {
     const { command } = fakeDeps(alreadyRunning('/tmp/x.sock'));
     const io = captureIo();
     expect(await command.run(['--json'], io.io)).toBe(1);
-    const lines = io.stderr().trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const lines = io
+      .stderr()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     // The daemon starts first and opens its controllers only once it answers.
     expect(lines).toEqual([{ level: 'error', message: 'another Pad-Lattice daemon is already running: /tmp/x.sock' }]);
   });

@@ -39,7 +39,13 @@ describe('a client that never reads its replies (issue 22.2)', () => {
     const agents = await WireClient.connect(path);
     cleanups.push(() => agents.destroy());
     for (let i = 0; i < SESSIONS; i++) {
-      agents.send({ protocol: 1, type: 'state', state: 'running', reply: true, agent: { backend: 'codex', session_id: `s-${i}`, label: `${'L'.repeat(60)}${i}` } });
+      agents.send({
+        protocol: 1,
+        type: 'state',
+        state: 'running',
+        reply: true,
+        agent: { backend: 'codex', session_id: `s-${i}`, label: `${'L'.repeat(60)}${i}` },
+      });
       await agents.nextLine();
     }
     const before = agents.receivedBytes;

@@ -30,7 +30,9 @@ function openTab(adminUrl: string) {
     const tab = await BrowserTab.open(${JSON.stringify(adminUrl)});
     console.log('authenticated');
     tab.onMessage((message) => console.log(message.type));`;
-  const child = spawn(process.execPath, ['--experimental-websocket', '--no-warnings', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--experimental-websocket', '--no-warnings', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   cleanups.push(() => void child.kill('SIGKILL'));
   const lines: string[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => lines.push(line));
@@ -48,12 +50,15 @@ function connect(path: string): Promise<Socket> {
 
 describe('the descriptor limit (issue 22.3)', () => {
   it('reads the soft limit and keeps a reserve for everything but socket clients', () => {
-    const limits = 'Limit                     Soft Limit           Hard Limit           Units\nMax open files            256                  4096                 files\n';
+    const limits =
+      'Limit                     Soft Limit           Hard Limit           Units\nMax open files            256                  4096                 files\n';
     expect(openFileLimit(() => limits)).toBe(256);
     expect(openFileLimit(() => 'Max open files            unlimited            unlimited            files\n')).toBeNull();
-    expect(openFileLimit(() => {
-      throw new Error('no /proc');
-    })).toBeNull();
+    expect(
+      openFileLimit(() => {
+        throw new Error('no /proc');
+      }),
+    ).toBeNull();
     expect(clientCapacity(256)).toBe(256 - RESERVED_DESCRIPTORS);
     expect(clientCapacity(null)).toBeNull();
   });

@@ -44,10 +44,12 @@ describe('press receipts: the daemon tells a surface what each press did', () =>
     expect(press((r) => actionPressed('stop', r))).toEqual([{ kind: 'refused', action: 'stop', reason: 'no_selection' }]);
     agent('b1', 'builder', 'running');
     line(6, { type: 'subscribe_actions', agent: { backend: 'codex', session_id: 'b1' }, actions: ['stop'] });
-    expect(press((r) => actionPressed('stop', r), (r) => actionPressed('stop', r)).map((o) => ('reason' in o ? o.reason : o.kind))).toEqual([
-      'delivered',
-      'too_soon',
-    ]);
+    expect(
+      press(
+        (r) => actionPressed('stop', r),
+        (r) => actionPressed('stop', r),
+      ).map((o) => ('reason' in o ? o.reason : o.kind)),
+    ).toEqual(['delivered', 'too_soon']);
     outbox.closed.add(6);
     clock.advance(1);
     expect(press((r) => actionPressed('stop', r))).toEqual([{ kind: 'refused', action: 'stop', reason: 'not_delivered' }]);
@@ -75,7 +77,12 @@ describe('press receipts: the daemon tells a surface what each press did', () =>
     agent('c', 'gamma', 'running');
     const ref = plane.surfaceView(0, false).overflow![0]!.ref;
     experience.activeKind = 'demo';
-    expect(press((r) => actionPressed('approve', r), (r) => agentSelected(ref, r))).toEqual([{ kind: 'experience' }, { kind: 'experience' }]);
+    expect(
+      press(
+        (r) => actionPressed('approve', r),
+        (r) => agentSelected(ref, r),
+      ),
+    ).toEqual([{ kind: 'experience' }, { kind: 'experience' }]);
     expect(experience.consumed.map((event) => event.type)).toEqual(['action_pressed']);
     expect(plane.overflowCount()).toBe(1);
   });

@@ -86,7 +86,12 @@ describe('daemon: questions and approval details (Pad-Lattice extension)', () =>
     const { line, outbox } = setup();
     line(5, { type: 'approval_details', agent: AGENT, request_id: 'nope', tool: 'Bash', detail: 'ls' });
     expect(outbox.messages(5)).toEqual([
-      { protocol: 1, type: 'error', code: 'invalid_message', error: 'approval_details needs a subscribe_actions with the same agent and request_id on this connection' },
+      {
+        protocol: 1,
+        type: 'error',
+        code: 'invalid_message',
+        error: 'approval_details needs a subscribe_actions with the same agent and request_id on this connection',
+      },
     ]);
     line(6, { type: 'question', agent: AGENT, request_id: 'q', questions: [{ question: 'Q?', options: [] }] });
     line(6, { type: 'question', agent: AGENT, request_id: 'q', questions: [{ question: 'Q?', options: [{ label: 'a', colour: 'red' }] }] });

@@ -71,7 +71,10 @@ describe('labels and the size of status', () => {
     const daemon = await daemons.real();
     const total = 400;
     for (let i = 0; i < total; i += 1) {
-      await daemon.client.reportState('running', { agent: makeIdentity('codex', `session-${String(i).padStart(4, '0')}`), metadata: { cwd: `/home/dev/project-${i}`, model: 'gpt-test' } });
+      await daemon.client.reportState('running', {
+        agent: makeIdentity('codex', `session-${String(i).padStart(4, '0')}`),
+        metadata: { cwd: `/home/dev/project-${i}`, model: 'gpt-test' },
+      });
     }
     const line = await rawStatusLine(daemon.socketPath);
     expect(line.length + 1).toBeLessThanOrEqual(MAX_LINE_WITH_LF);
@@ -101,7 +104,10 @@ describe('labels and the size of status', () => {
   it('huge metadata values are shortened in status rather than breaking it', async () => {
     const daemon = await daemons.real();
     for (let i = 0; i < 3; i += 1) {
-      await daemon.client.reportState('running', { agent: makeIdentity('codex', `s${i}`), metadata: { cwd: `/${'d'.repeat(20_000)}/p${i}`, note: '✓'.repeat(6_000) } });
+      await daemon.client.reportState('running', {
+        agent: makeIdentity('codex', `s${i}`),
+        metadata: { cwd: `/${'d'.repeat(20_000)}/p${i}`, note: '✓'.repeat(6_000) },
+      });
     }
     const line = await rawStatusLine(daemon.socketPath);
     expect(line.length + 1).toBeLessThanOrEqual(MAX_LINE_WITH_LF);

@@ -28,8 +28,7 @@ async function reportAll(client: WireClient, sessions: readonly string[]): Promi
   for (const _ of sessions) expect(await client.nextLine()).toContain('"type":"state_ack"');
 }
 
-const storedKeys = (path: string): string[] =>
-  Object.keys((JSON.parse(readFileSync(path, 'utf8')) as { identities: Record<string, unknown> }).identities);
+const storedKeys = (path: string): string[] => Object.keys((JSON.parse(readFileSync(path, 'utf8')) as { identities: Record<string, unknown> }).identities);
 
 const keyOf = (sessionId: string) => accentStoreKey(makeIdentity('codex', sessionId));
 
@@ -83,10 +82,14 @@ describe('identity store written behind the messages', () => {
       cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       let client: WireClient | null = null;
-      await eventually(async () => {
-        client = await WireClient.connect(dir.path).catch(() => null);
-        return client !== null;
-      }, 15_000, 'the daemon listening');
+      await eventually(
+        async () => {
+          client = await WireClient.connect(dir.path).catch(() => null);
+          return client !== null;
+        },
+        15_000,
+        'the daemon listening',
+      );
       await reportAll(client!, ['remembered']);
       expect(existsSync(storePath)).toBe(false);
       child.kill(signal);

@@ -133,7 +133,13 @@ describe('monitor-midi', () => {
     backend.openedInputs[0]!.injectHex('B0 4F 7F');
     expect(await running).toBe(0);
     const message = JSON.parse(stdout().trim()) as Record<string, unknown>;
-    expect(message).toMatchObject({ bytes: 'B0 4F 7F', kind: 'control change', channel: 0, detail: 'cc 79 value 127', press: { kind: 'cc', number: 79, channel: 0 } });
+    expect(message).toMatchObject({
+      bytes: 'B0 4F 7F',
+      kind: 'control change',
+      channel: 0,
+      detail: 'cc 79 value 127',
+      press: { kind: 'cc', number: 79, channel: 0 },
+    });
     expect(backend.openedInputs[0]!.isOpen()).toBe(false);
   });
 
@@ -160,7 +166,8 @@ describe('profile test (command)', () => {
       const text = chunk.toString('utf8');
       const action = /Press the (\w+) control/.exec(text)?.[1];
       const selector = /Press agent selector (\d)/.exec(text)?.[1];
-      const hex = action !== undefined ? presses[action] : selector !== undefined ? `B0 ${(99 - 10 * Number(selector)).toString(16).toUpperCase()} 7F` : undefined;
+      const hex =
+        action !== undefined ? presses[action] : selector !== undefined ? `B0 ${(99 - 10 * Number(selector)).toString(16).toUpperCase()} 7F` : undefined;
       if (hex !== undefined) backend.openedInputs[0]!.injectHex(hex);
     });
     const deps = { backend: () => backend, sleep: (s: number) => new Promise<void>((r) => setTimeout(r, s * 1000)), now: () => performance.now() / 1000 };
@@ -181,7 +188,14 @@ describe('profile test (command)', () => {
     const report = join(home, 'report.json');
     const backend = new MockMidiBackend().plug(PRO_STANDALONE);
     const { io } = captureIo('', envFor(home));
-    const deps = { backend: () => backend, sleep: async () => undefined, now: (() => { let t = 0; return () => (t += 1); })() };
+    const deps = {
+      backend: () => backend,
+      sleep: async () => undefined,
+      now: (() => {
+        let t = 0;
+        return () => (t += 1);
+      })(),
+    };
     expect(await runProfileTest([PRO_MK1, '--report', report, '--event-timeout', '3'], io, deps)).toBe(1);
     const saved = JSON.parse(readFileSync(report, 'utf8')) as Record<string, any>;
     expect(saved['results']).toMatchObject({ completed: true, failure_stage: null, visual: { idle: false } });

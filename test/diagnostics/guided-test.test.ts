@@ -3,14 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { SurfaceView } from '../../src/domain/index.js';
-import {
-  LineReader,
-  parseAnswer,
-  reportText,
-  runGuidedTest,
-  type GuidedTestIo,
-  type GuidedTestReport,
-} from '../../src/diagnostics/guided-test/index.js';
+import { LineReader, parseAnswer, reportText, runGuidedTest, type GuidedTestIo, type GuidedTestReport } from '../../src/diagnostics/guided-test/index.js';
 import { decodePress } from '../../src/midi/input-decoding.js';
 import type { DeviceProfile } from '../../src/profiles/index.js';
 import { MidiSurface } from '../../src/midi-grid/midi-surface.js';

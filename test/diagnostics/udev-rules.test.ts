@@ -18,7 +18,9 @@ describe('pad-lattice udev-rules', () => {
     const models = loadStreamDeckLibrary().models;
     const { io, stdout } = capture();
     expect(await runCli(['udev-rules'], io, [makeUdevRulesCommand(() => models)])).toBe(0);
-    const rules = stdout().split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    const rules = stdout()
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'));
     for (const rule of rules) {
       expect(rule).toMatch(RULE);
       expect(rule).toContain('TAG+="uaccess"');
@@ -43,6 +45,8 @@ describe('pad-lattice udev-rules', () => {
       throw new Error("Cannot find module '@elgato-stream-deck/core'");
     });
     expect(await runCli(['udev-rules'], io, [command])).toBe(1);
-    expect(stderr()).toBe("pad-lattice udev-rules: the Stream Deck library could not be loaded (Cannot find module '@elgato-stream-deck/core'); reinstall pad-lattice\n");
+    expect(stderr()).toBe(
+      "pad-lattice udev-rules: the Stream Deck library could not be loaded (Cannot find module '@elgato-stream-deck/core'); reinstall pad-lattice\n",
+    );
   });
 });

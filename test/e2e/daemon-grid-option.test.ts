@@ -36,14 +36,26 @@ describe('pad-lattice daemon --grid PATH --no-hid', () => {
       },
     });
     const stderr: string[] = [];
-    const io = { stdout: { write: () => true }, stderr: { write: (text: string) => stderr.push(text) }, stdin: process.stdin, env: { HOME: dir, NO_COLOR: '1' } };
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => stderr.push(text) },
+      stdin: process.stdin,
+      env: { HOME: dir, NO_COLOR: '1' },
+    };
     const running = command.run(['--socket', socket, '--identity-store', join(dir, 'ids.json'), '--no-greeting', '--grid', link, '--no-hid'], io as never);
     cleanups.push(async () => {
       stop();
       await running;
     });
     const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5000 });
-    await eventually(async () => client.ping().then(() => true, () => false), 'the daemon to answer');
+    await eventually(
+      async () =>
+        client.ping().then(
+          () => true,
+          () => false,
+        ),
+      'the daemon to answer',
+    );
     const grid = await FakeGridProcess.start(link, join(dir, 'grid.ctl'));
     cleanups.push(() => grid.unplug());
     const agent = makeIdentity('cli', 'grid');
@@ -57,9 +69,16 @@ describe('pad-lattice daemon --grid PATH --no-hid', () => {
     expect(hidTouched).toBe(false);
     // The inventory (status's open surfaces and loaded profiles) names the grid and the surface profiles.
     const inventory = await client.inventory();
-    expect(inventory?.surfaces).toEqual([{ kind: 'controller', transport: 'serial', profile: 'monome/grid/128', input: `${link} (m1000123)`, output: `${link} (m1000123)` }]);
-    expect(inventory?.profiles.filter((p) => p.id.startsWith('monome/') || p.id.startsWith('elgato/')).map((p) => [p.id, p.origin, p.opensAutomatically])).toEqual(
-      expect.arrayContaining([['monome/grid/128', 'built-in', true], ['elgato/stream-deck/mk-2', 'built-in', true]]),
+    expect(inventory?.surfaces).toEqual([
+      { kind: 'controller', transport: 'serial', profile: 'monome/grid/128', input: `${link} (m1000123)`, output: `${link} (m1000123)` },
+    ]);
+    expect(
+      inventory?.profiles.filter((p) => p.id.startsWith('monome/') || p.id.startsWith('elgato/')).map((p) => [p.id, p.origin, p.opensAutomatically]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['monome/grid/128', 'built-in', true],
+        ['elgato/stream-deck/mk-2', 'built-in', true],
+      ]),
     );
     await grid.press(15, 0);
     expect(await subscription.receive(5000)).toEqual({ action: 'approve', agent, requestId: null });

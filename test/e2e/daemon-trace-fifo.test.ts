@@ -59,11 +59,16 @@ describe('end to end: pad-lattice daemon with a trace output and a FIFO input', 
     execFileSync('mkfifo', [fifo]);
     const daemon = startDaemon(
       [
-        '--profile', 'novation/launchpad/pro-mk1',
-        '--output', `trace:${trace}`,
-        '--input', `file:${fifo}`,
-        '--socket', socket,
-        '--identity-store', join(dir, 'ids.json'),
+        '--profile',
+        'novation/launchpad/pro-mk1',
+        '--output',
+        `trace:${trace}`,
+        '--input',
+        `file:${fifo}`,
+        '--socket',
+        socket,
+        '--identity-store',
+        join(dir, 'ids.json'),
         '--no-greeting',
       ],
       dir,
@@ -119,7 +124,9 @@ describe('end to end: pad-lattice daemon with a trace output and a FIFO input', 
     const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5000 });
     await eventually(() => answers(client), 'the daemon to answer');
     await eventually(() => daemon.stderr().includes('connect an agent: pad-lattice send-state running'), 'the controller search to start');
-    expect(daemon.stderr()).toContain('MIDI: looking for controllers (opened automatically: novation/launchpad/mini-mk3, novation/launchpad/mk2, novation/launchpad/pro-mk1, novation/launchpad/x;');
+    expect(daemon.stderr()).toContain(
+      'MIDI: looking for controllers (opened automatically: novation/launchpad/mini-mk3, novation/launchpad/mk2, novation/launchpad/pro-mk1, novation/launchpad/x;',
+    );
     await client.reportState('running', { agent: makeIdentity('e2e', 'headless'), reply: true });
     expect((await client.status()).sessions).toHaveLength(1);
     daemon.child.kill('SIGTERM');

@@ -64,7 +64,9 @@ describe('a monome grid through a real pseudo-terminal pair', () => {
     const subscription = await client.subscribeActions({ agent, actions: ['approve', 'reject'] });
     cleanups.push(() => subscription.close());
     await eventually(async () => (await fake.level(...APPROVE)) === 12, 'approve to light on the grid');
-    expect((await client.status()).surfaces).toEqual([{ kind: 'serial', profile: 'monome/grid/128', visualProtocol: 1, input: `${link} (m1000123)`, output: `${link} (m1000123)` }]);
+    expect((await client.status()).surfaces).toEqual([
+      { kind: 'serial', profile: 'monome/grid/128', visualProtocol: 1, input: `${link} (m1000123)`, output: `${link} (m1000123)` },
+    ]);
     await fake.press(...APPROVE);
     expect(await subscription.receive(5000)).toEqual({ action: 'approve', agent, requestId: null });
     expect((await fake.state()).errors).toEqual([]);
@@ -77,12 +79,17 @@ describe('a question answered on a mock Stream Deck alone, through the daemon', 
     const catalog = await surfaceProfiles();
     const decks = new MockStreamDeckBackend();
     const deck = decks.plug('/dev/hidraw-mock1');
-    const { client, hub } = await daemonWith([deckDriver({ backend: () => decks, library: () => loadStreamDeckLibrary(), profiles: () => deckProfiles(catalog) })]);
+    const { client, hub } = await daemonWith([
+      deckDriver({ backend: () => decks, library: () => loadStreamDeckLibrary(), profiles: () => deckProfiles(catalog) }),
+    ]);
     const agent = makeIdentity('e2e', 'asks');
     await client.reportState('waiting_for_reply', { agent, reply: true });
     const request = await client.askQuestions({ agent, questions: [LICENSE_QUESTION] });
     cleanups.push(() => request.close());
-    await eventually(() => hub.descriptors.length === 1 && questionWhite(deck.pixel(DECK_SCENE(2), 2, 2)) && !questionWhite(deck.pixel(DECK_SCENE(3), 2, 2)), 'three option keys on the deck');
+    await eventually(
+      () => hub.descriptors.length === 1 && questionWhite(deck.pixel(DECK_SCENE(2), 2, 2)) && !questionWhite(deck.pixel(DECK_SCENE(3), 2, 2)),
+      'three option keys on the deck',
+    );
     deck.press(DECK_SCENE(1)); // option 2, Apache-2.0
     expect(await request.receive(5000)).toEqual({ agent, requestId: request.requestId, question: 0, option: 1 });
     await eventually(() => !questionWhite(deck.pixel(DECK_SCENE(1), 2, 2)), 'the answered question to leave the keys');
@@ -114,7 +121,10 @@ describe('Must show: a fake monome grid on a pty and a mock Stream Deck on one d
 
     // The first agent is selected (it came first): select the waiting one on the deck, approve on the grid.
     deck.press(DECK_SCENE(1));
-    await eventually(async () => (await fake.level(...SCENE(1))) === 15 && (await fake.level(...APPROVE)) === 12, 'the grid to show the waiting agent selected');
+    await eventually(
+      async () => (await fake.level(...SCENE(1))) === 15 && (await fake.level(...APPROVE)) === 12,
+      'the grid to show the waiting agent selected',
+    );
     await eventually(() => green(deck.pixel(DECK_APPROVE, 2, 2)), 'approve to light on the deck');
     await fake.press(...APPROVE);
 
@@ -131,7 +141,10 @@ describe('Must show: a fake monome grid on a pty and a mock Stream Deck on one d
     await new Promise((resolve) => setTimeout(resolve, 300));
     deck.press(DECK_APPROVE);
     expect(await subscription.receive(5000)).toEqual({ action: 'approve', agent: second, requestId: null });
-    const extra = await subscription.receive(300).then((event) => event, (error: unknown) => error);
+    const extra = await subscription.receive(300).then(
+      (event) => event,
+      (error: unknown) => error,
+    );
     expect(extra).not.toHaveProperty('action');
 
     // Unplug the grid in the middle of a frame: the deck and the daemon carry on.

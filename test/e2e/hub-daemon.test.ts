@@ -29,7 +29,14 @@ async function daemonWithHub(selection: DeviceSelection, backend: MockMidiBacken
   const { dir, remove } = tempFolder('pl-hub-');
   cleanups.push(remove);
   const hubLog = recordingLogger();
-  const hub = new MidiDeviceHub({ selection, backend: () => backend, logger: hubLog, greeting: { text: null }, stdout: { write: () => true }, scanIntervalMs: 20 });
+  const hub = new MidiDeviceHub({
+    selection,
+    backend: () => backend,
+    logger: hubLog,
+    greeting: { text: null },
+    stdout: { write: () => true },
+    scanIntervalMs: 20,
+  });
   const daemonLog = recordingLogger();
   const handle = await startDaemon({ socketPath: join(dir, 'd.sock'), surfaces: [hub], logger: daemonLog, identityStorePath: null });
   cleanups.push(() => handle.close());
@@ -48,8 +55,7 @@ async function subscribe(client: PadLatticeClient, agent = makeIdentity('e2e', '
 }
 
 /** With `profile`, its batched palette SysEx counts too (see lightState). */
-const approveLit = (port: MockMidiOutput | undefined, profile?: DeviceProfile) =>
-  port !== undefined && lightState(port.sent, profile).get('cc:0:91') === 21;
+const approveLit = (port: MockMidiOutput | undefined, profile?: DeviceProfile) => port !== undefined && lightState(port.sent, profile).get('cc:0:91') === 21;
 
 describe('hot-plug through the daemon', () => {
   it('a controller vanishing mid-frame and returning: the daemon stays up, agents see nothing, the device is fully repainted', async () => {

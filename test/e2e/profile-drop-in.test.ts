@@ -47,13 +47,24 @@ describe('drop-in profiles (issue #16)', () => {
     const socket = join(dir, 'd.sock');
     const daemon = startDaemon(socket, dir, config);
     const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5000 });
-    await eventually(async () => (await client.ping().then(() => true, () => false)), 'the daemon to answer');
+    await eventually(
+      async () =>
+        await client.ping().then(
+          () => true,
+          () => false,
+        ),
+      'the daemon to answer',
+    );
     // It answers before its controllers and profiles are loaded.
     await eventually(() => /profiles: 12 built-in loaded/.test(daemon.stderr()), 'the profiles to be loaded');
 
     // 1. profile new, outside the folder, then edit: this controller's own port names.
     const draft = join(dir, 'one.json');
-    const made = await pl(['profile', 'new', 'acme/grid/one', '--from', 'novation/launchpad/x', '--output', draft], { NO_COLOR: '1', HOME: dir, XDG_CONFIG_HOME: config });
+    const made = await pl(['profile', 'new', 'acme/grid/one', '--from', 'novation/launchpad/x', '--output', draft], {
+      NO_COLOR: '1',
+      HOME: dir,
+      XDG_CONFIG_HOME: config,
+    });
     expect(made.code).toBe(0);
     const document = JSON.parse(readFileSync(draft, 'utf8')) as Record<string, any>;
     document['ports'] = { input: ['Acme Grid One MIDI'], output: ['Acme Grid One MIDI'] };
@@ -70,7 +81,13 @@ describe('drop-in profiles (issue #16)', () => {
     expect(listed).toEqual({ id: 'acme/grid/one', status: 'experimental', opens_automatically: false, origin: 'user', source: dropped });
 
     // 3. A typo in a key: refused, with the key it meant, and the profile is not loaded.
-    const typo = { ...document, id: 'acme/grid/two', model: 'Two', name: 'Acme Grid Two', capabilities: { text_scroll: true, show_rbg: document['capabilities']['show_rgb'] } };
+    const typo = {
+      ...document,
+      id: 'acme/grid/two',
+      model: 'Two',
+      name: 'Acme Grid Two',
+      capabilities: { text_scroll: true, show_rbg: document['capabilities']['show_rgb'] },
+    };
     const broken = join(folder, 'acme', 'grid', 'two.json');
     writeFileSync(join(dir, 'two.json'), JSON.stringify(typo));
     renameSync(join(dir, 'two.json'), broken);

@@ -135,9 +135,7 @@ describe('experiences.md §15', () => {
     at(0);
     request(experienceRequested('demo'));
     expect(player.activeKind).toBeNull();
-    expect(surface.experiences).toEqual([
-      expect.objectContaining({ status: 'blocked', kind: 'demo', reason: 'An agent is waiting for approval or a reply.' }),
-    ]);
+    expect(surface.experiences).toEqual([expect.objectContaining({ status: 'blocked', kind: 'demo', reason: 'An agent is waiting for approval or a reply.' })]);
     expect(surface.frames).toEqual([]);
   });
 

@@ -5,7 +5,8 @@ import { DEMO_PATH, clone, manifestRejection, readJson, schemaErrors, type Json 
 const packaged = readJson(DEMO_PATH) as Json;
 
 /** The loader's error for a copy of the packaged Demo changed by `mutate`. */
-const rejection = (mutate: (demo: Json) => void): ManifestError => manifestRejection(clone(packaged), mutate, (demo) => parseDemoManifest(demo, 'demo'), 'Demo');
+const rejection = (mutate: (demo: Json) => void): ManifestError =>
+  manifestRejection(clone(packaged), mutate, (demo) => parseDemoManifest(demo, 'demo'), 'Demo');
 
 const stage = (demo: Json, id: string): Json => demo['stages'].find((s: Json) => s['id'] === id);
 
@@ -40,11 +41,7 @@ describe('experiences.md §15', () => {
       /selects a missing session/,
     ],
     ['action not available', (d) => (stage(d, 'approve_reviewer')['view']['available_actions'] = ['reject']), /uses an unavailable action/],
-    [
-      'an unreachable stage',
-      (d) => d['stages'].push({ ...clone(stage(d, 'complete')), id: 'nobody_comes_here' }),
-      /unreachable/,
-    ],
+    ['an unreachable stage', (d) => d['stages'].push({ ...clone(stage(d, 'complete')), id: 'nobody_comes_here' }), /unreachable/],
     ['a duplicated stage id', (d) => d['stages'].push(clone(stage(d, 'complete'))), /duplicate IDs/],
     ['an extra key at the root', (d) => (d['extra'] = 1), /unknown key "extra"/],
     ['an extra key in a prompt', (d) => (d['stages'][2]['prompt']['subtitle'] = 'x'), /stages\[2\]\.prompt: has unknown key "subtitle"/],

@@ -39,9 +39,21 @@ function writeManifest(folder: string): string {
     act: 0,
     duration_ms: CUE_MS,
     caption: `cue ${k}`,
-    frame: { grid: Array.from({ length: 8 }, (_, y) => Array.from({ length: 8 }, (_, x) => level(k, x, y))), top: new Array(8).fill(0), right: new Array(8).fill(0) },
+    frame: {
+      grid: Array.from({ length: 8 }, (_, y) => Array.from({ length: 8 }, (_, x) => level(k, x, y))),
+      top: new Array(8).fill(0),
+      right: new Array(8).fill(0),
+    },
   }));
-  const manifest = { ...packaged, id: 'levels', title: 'Levels', palette, cues, duration_ms: CUES * CUE_MS, audio: { ...packaged['audio'], duration_ms: CUES * CUE_MS } };
+  const manifest = {
+    ...packaged,
+    id: 'levels',
+    title: 'Levels',
+    palette,
+    cues,
+    duration_ms: CUES * CUE_MS,
+    audio: { ...packaged['audio'], duration_ms: CUES * CUE_MS },
+  };
   const path = join(folder, 'levels.performance.json');
   writeFileSync(path, JSON.stringify(manifest));
   return path;
@@ -78,7 +90,7 @@ function shownCues(probe: () => number | null): { record(): void; readonly seen:
 
 const near = (rgb: readonly number[] | null, want: readonly number[]) => rgb !== null && rgb.every((v, i) => Math.abs(v - want[i]!) <= 24);
 
-describe('show and demo on monome grids and Stream Decks (the daemon\'s controllers)', () => {
+describe("show and demo on monome grids and Stream Decks (the daemon's controllers)", () => {
   it('show plays on a grid by brightness and on a deck one colour per key, every cue in order, and leaves both dark', async () => {
     dir = mkdtempSync(join(tmpdir(), 'pl-show-gd-'));
     const manifest = writeManifest(dir);
@@ -121,7 +133,12 @@ describe('show and demo on monome grids and Stream Decks (the daemon\'s controll
       while (!caughtUp() && Date.now() < budgetEnd);
       now += seconds;
     };
-    const command = makeShowCommand({ ...backends, now: () => now, sleep, interrupt: () => ({ signal: new AbortController().signal, release: () => undefined }) });
+    const command = makeShowCommand({
+      ...backends,
+      now: () => now,
+      sleep,
+      interrupt: () => ({ signal: new AbortController().signal, release: () => undefined }),
+    });
     const capture = captureIo();
     const code = await runCli(['show', '--manifest', manifest], capture.io, [command]);
     expect(capture.stderr()).toContain('serial: monome grid at /dev/ttyUSB0 connected as monome/grid/128');
@@ -157,7 +174,13 @@ describe('show and demo on monome grids and Stream Decks (the daemon\'s controll
     const capture = captureIo();
     const code = await runCli(['demo', '--no-hid'], capture.io, [command]);
     expect(code).toBe(0);
-    for (const title of ['The Reviewer needs you.', 'Approve the review.', 'The Tests need attention.', 'Retry the test agent.', 'The agents form a constellation.']) {
+    for (const title of [
+      'The Reviewer needs you.',
+      'Approve the review.',
+      'The Tests need attention.',
+      'Retry the test agent.',
+      'The agents form a constellation.',
+    ]) {
       expect(capture.stdout()).toContain(title);
     }
     expect(grid.errors).toEqual([]);
@@ -165,7 +188,9 @@ describe('show and demo on monome grids and Stream Decks (the daemon\'s controll
 
   it('grid and deck flags need the controllers: with --surface web they are a usage error', async () => {
     const capture = captureIo();
-    const code = await runCli(['show', '--surface', 'web', '--grid', '/dev/ttyACM0', '--no-hid'], capture.io, [makeShowCommand(devices().backends as ExperienceCommandDeps)]);
+    const code = await runCli(['show', '--surface', 'web', '--grid', '/dev/ttyACM0', '--no-hid'], capture.io, [
+      makeShowCommand(devices().backends as ExperienceCommandDeps),
+    ]);
     expect(code).toBe(2);
     expect(capture.stderr()).toContain('--grid, --no-hid need --surface midi or both');
   });

@@ -29,7 +29,13 @@ describe('daemon preemption on a MIDI controller', () => {
   it('an agent waiting for approval during a Show brings the live view back with approve and reject lit', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plx-'));
     const { input, output } = createMockMidiPair('Launchpad Pro');
-    const midi = new MidiSurface({ profile: await loadProfileFile(join(REPO_ROOT, 'profiles/novation/launchpad/pro-mk1.json')), output, input, decodePress, greeting: null });
+    const midi = new MidiSurface({
+      profile: await loadProfileFile(join(REPO_ROOT, 'profiles/novation/launchpad/pro-mk1.json')),
+      output,
+      input,
+      decodePress,
+      greeting: null,
+    });
     // The administrator's browser, reduced to what this test needs: it asks for the Show and sees the lifecycle.
     const admin = new RecordingSurface(8);
     const surfaces = [midi, admin];

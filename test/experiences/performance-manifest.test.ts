@@ -22,14 +22,22 @@ describe('experiences.md §15', () => {
 
   const cases: [string, (show: Json) => void, RegExp][] = [
     ['dimensions.grid [7, 8]', (s) => (s['dimensions']['grid'] = [7, 8]), /8x8 grid/],
-    ['a grid index equal to the palette length', (s) => (s['cues'][4]['frame']['grid'][2][5] = s['palette'].length), /cues\[4\]\.frame\.grid\[2\]\[5\]: .*outside the palette/],
+    [
+      'a grid index equal to the palette length',
+      (s) => (s['cues'][4]['frame']['grid'][2][5] = s['palette'].length),
+      /cues\[4\]\.frame\.grid\[2\]\[5\]: .*outside the palette/,
+    ],
     ['a cue duration changed alone', (s) => (s['cues'][10]['duration_ms'] += 1), /does not equal the cue timeline/],
     ['audio.duration_ms differing', (s) => (s['audio']['duration_ms'] = 43_000), /must match the performance duration/],
     ['mime_type audio/mpeg', (s) => (s['audio']['mime_type'] = 'audio/mpeg'), /audio\.mime_type/],
     ['asset ../x.wav', (s) => (s['audio']['asset'] = '../x.wav'), /audio\.asset: .*\.\./],
     ['asset /x.wav', (s) => (s['audio']['asset'] = '/x.wav'), /audio\.asset: .*absolute/],
     ['empty cues', (s) => (s['cues'] = []), /cues: must have at least 1 cue/],
-    ['4097 palette entries', (s) => s['palette'].push(...Array.from({ length: 4097 - s['palette'].length }, () => ({ fallback: 'off', rgb: [0, 0, 0] }))), /palette: .*4096/],
+    [
+      '4097 palette entries',
+      (s) => s['palette'].push(...Array.from({ length: 4097 - s['palette'].length }, () => ({ fallback: 'off', rgb: [0, 0, 0] }))),
+      /palette: .*4096/,
+    ],
     ['duplicate act names', (s) => (s['acts'][3] = s['acts'][1]), /acts\[3\]: .*unique entries/],
     ['cue act 8', (s) => (s['cues'][0]['act'] = 8), /cues\[0\]\.act: .*outside the acts array/],
     ['an RGB channel 256', (s) => (s['palette'][1]['rgb'][2] = 256), /palette\[1\]\.rgb\[2\]/],
@@ -51,7 +59,14 @@ describe('experiences.md §15', () => {
     expect(captionAt(show, questionCue + 1)).toBe('A question');
     const firstOfAct1 = show.cues.findIndex((cue) => cue.act === 1);
     expect(captionAt(show, firstOfAct1)).toBe('An Idea');
-    const synthetic = { acts: ['X - Y - Z', 'Other'], cues: [{ act: 1, caption: 'Hi' }, { act: 0, caption: null }, { act: 0, caption: null }] };
+    const synthetic = {
+      acts: ['X - Y - Z', 'Other'],
+      cues: [
+        { act: 1, caption: 'Hi' },
+        { act: 0, caption: null },
+        { act: 0, caption: null },
+      ],
+    };
     expect(captionAt(synthetic as never, 2)).toBe('Y - Z');
     expect(actCaption('Plain')).toBe('Plain');
   });

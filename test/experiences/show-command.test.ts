@@ -96,7 +96,14 @@ describe('pad-lattice show', () => {
       const broken = JSON.parse(readFileSync(SHOW_PATH, 'utf8')) as { cues: { duration_ms: number }[] };
       broken.cues[3]!.duration_ms = 0;
       writeFileSync(join(dir, 'broken.json'), JSON.stringify(broken));
-      const result = await run(makeShowCommand(fakeExperienceDeps().deps), ['--manifest', join(dir, 'broken.json'), '--profile', 'novation/launchpad/pro-mk1', '--output', 'trace:-']);
+      const result = await run(makeShowCommand(fakeExperienceDeps().deps), [
+        '--manifest',
+        join(dir, 'broken.json'),
+        '--profile',
+        'novation/launchpad/pro-mk1',
+        '--output',
+        'trace:-',
+      ]);
       expect(result.code).toBe(1);
       expect(result.stderr()).toMatch(/broken\.json\.cues\[3\]\.duration_ms: must be a positive integer/);
     } finally {
@@ -128,7 +135,13 @@ describe('pad-lattice demo', () => {
     const result = await run(makeDemoCommand(deps), ['--profile', 'novation/launchpad/pro-mk1', '--input', `file:${presses}`, '--output', `trace:${trace}`]);
     expect(result.code).toBe(0);
     const narration = result.stdout();
-    for (const title of ['The Reviewer needs you.', 'Approve the review.', 'The Tests need attention.', 'Retry the test agent.', 'The agents form a constellation.']) {
+    for (const title of [
+      'The Reviewer needs you.',
+      'Approve the review.',
+      'The Tests need attention.',
+      'Retry the test agent.',
+      'The agents form a constellation.',
+    ]) {
       expect(narration).toContain(title);
     }
     expect(readFileSync(trace, 'utf8').trim().split('\n').at(-1)).toBe('F0 00 20 29 02 10 21 00 F7');

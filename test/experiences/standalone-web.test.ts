@@ -98,7 +98,18 @@ describe('experiences.md §15', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pl-both-'));
     dirs.push(dir);
     const trace = join(dir, 'trace.txt');
-    const command = startCli(['show', '--surface', 'both', '--profile', 'novation/launchpad/pro-mk1', '--output', `trace:${trace}`, '--no-open', '--port', '0']);
+    const command = startCli([
+      'show',
+      '--surface',
+      'both',
+      '--profile',
+      'novation/launchpad/pro-mk1',
+      '--output',
+      `trace:${trace}`,
+      '--no-open',
+      '--port',
+      '0',
+    ]);
     const admin = await adminOf(command);
     await nextOf(admin, 'experience_state');
     const before = readFileSync(trace, 'utf8');

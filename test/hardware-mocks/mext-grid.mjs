@@ -73,7 +73,12 @@ export class MextGrid {
   #apply(message, answers) {
     const [header, a, b] = message;
     const inside = (x, y) => x < this.columns && y < this.rows;
-    const quad = (x, y) => (x % 8 !== 0 || y % 8 !== 0 ? `quad offset (${x}, ${y}) is not a multiple of 8` : !inside(x, y) ? `quad (${x}, ${y}) is off the ${this.columns}x${this.rows} grid` : null);
+    const quad = (x, y) =>
+      x % 8 !== 0 || y % 8 !== 0
+        ? `quad offset (${x}, ${y}) is not a multiple of 8`
+        : !inside(x, y)
+          ? `quad (${x}, ${y}) is off the ${this.columns}x${this.rows} grid`
+          : null;
     const full = this.varibright ? 15 : 1;
     if (!this.varibright && header >= 0x18 && header <= 0x1a) return 'a monobright grid has no levels (use 0x10-0x14)';
     switch (header) {
@@ -132,7 +137,6 @@ export class MextGrid {
         return `unhandled command 0x${header.toString(16)}`;
     }
   }
-
 
   #set(x, y, level) {
     if (x < this.columns && y < this.rows) this.levels[y * this.columns + x] = level;

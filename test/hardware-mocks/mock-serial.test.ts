@@ -17,7 +17,10 @@ describe('MockSerialBinding', () => {
     await port.write(chunk);
     chunk[0] = 9;
     await port.write(Buffer.from('ok'));
-    expect(port.writes.map((b) => [...b])).toEqual([[1, 2], [0x6f, 0x6b]]);
+    expect(port.writes.map((b) => [...b])).toEqual([
+      [1, 2],
+      [0x6f, 0x6b],
+    ]);
     expect([...port.written]).toEqual([1, 2, 0x6f, 0x6b]);
   });
 

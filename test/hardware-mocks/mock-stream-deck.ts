@@ -105,7 +105,8 @@ export class MockStreamDeck implements HidDevice {
     if (last) {
       this.#partial.delete(key);
       const decoded = jpeg.decode(Buffer.concat(partial.chunks), { useTArray: true });
-      if (decoded.width !== this.model.keySize || decoded.height !== this.model.keySize) return this.#reject(`key ${key}: a ${decoded.width}x${decoded.height} image on a ${this.model.keySize} px key`);
+      if (decoded.width !== this.model.keySize || decoded.height !== this.model.keySize)
+        return this.#reject(`key ${key}: a ${decoded.width}x${decoded.height} image on a ${this.model.keySize} px key`);
       this.#images.set(key, decoded.data);
       this.imageCounts[key]! += 1;
     }

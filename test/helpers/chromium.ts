@@ -39,7 +39,12 @@ export async function launchChromium(executablePath = CHROMIUM): Promise<Browser
  * gives the running browser.
  */
 export function chromiumForFile(): () => Browser {
-  return fixture('all', () => launchChromium(), (browser) => browser.close(), 60_000);
+  return fixture(
+    'all',
+    () => launchChromium(),
+    (browser) => browser.close(),
+    60_000,
+  );
 }
 
 /** Every WebSocket message a page received, parsed, in order. */

@@ -46,10 +46,11 @@ function edits(message: Json, pool: readonly unknown[]): (() => Json)[] {
 
 /** Messages one or two random edits away from the valid ones `valid` generates. */
 export function nearMisses(valid: fc.Arbitrary<Json>, pool: readonly unknown[]): fc.Arbitrary<Json> {
-  const step = (message: Json) => fc.nat().map((n) => {
-    const choices = edits(message, pool);
-    // One pick in eight keeps the message as it is, so some stay valid.
-    return n % 8 === 0 ? message : choices[n % choices.length]!();
-  });
+  const step = (message: Json) =>
+    fc.nat().map((n) => {
+      const choices = edits(message, pool);
+      // One pick in eight keeps the message as it is, so some stay valid.
+      return n % 8 === 0 ? message : choices[n % choices.length]!();
+    });
   return valid.chain(step).chain(step);
 }

@@ -29,7 +29,10 @@ describe('node-hid backend on this machine', () => {
   it('loads node-hid and lists devices, or names the missing libusb', async () => {
     const backend = createNodeHidBackend();
     if (libusbMissingHere()) {
-      const error = await backend.list().then(() => null, (caught: unknown) => caught);
+      const error = await backend.list().then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(HidUnavailableError);
       expect(error).toMatchObject({ reason: 'system-library-missing' });
       expect((error as Error).message).toBe('HID support is unavailable: libusb-1.0.so.0 not found: install libusb-1.0-0');
@@ -45,7 +48,10 @@ describe('node-hid backend on this machine', () => {
   it('opening a path that does not exist fails as a device error (or HID is unavailable as a whole)', async () => {
     const error = await createNodeHidBackend()
       .open('/dev/pad-lattice-no-such-hidraw')
-      .then(() => null, (caught: unknown) => caught);
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
     if (libusbMissingHere()) {
       expect(error).toMatchObject({ name: 'HidUnavailableError', reason: 'system-library-missing' });
     } else {
@@ -74,17 +80,45 @@ describe('node-hid backend error mapping', () => {
   });
 
   it('forces the native load up front, so a missing libusb or libudev is named with its package', async () => {
-    const libusb = createNodeHidBackend({ load: () => fakeNodeHid({ getHidapiVersion: () => { throw dlopenFailure('libusb-1.0.so.0'); } }) });
+    const libusb = createNodeHidBackend({
+      load: () =>
+        fakeNodeHid({
+          getHidapiVersion: () => {
+            throw dlopenFailure('libusb-1.0.so.0');
+          },
+        }),
+    });
     await expect(libusb.list()).rejects.toThrow('HID support is unavailable: libusb-1.0.so.0 not found: install libusb-1.0-0');
     await expect(libusb.open('/dev/hidraw0')).rejects.toMatchObject({ reason: 'system-library-missing' });
-    const libudev = createNodeHidBackend({ load: () => fakeNodeHid({ getHidapiVersion: () => { throw dlopenFailure('libudev.so.1'); } }) });
+    const libudev = createNodeHidBackend({
+      load: () =>
+        fakeNodeHid({
+          getHidapiVersion: () => {
+            throw dlopenFailure('libudev.so.1');
+          },
+        }),
+    });
     await expect(libudev.list()).rejects.toThrow('HID support is unavailable: libudev.so.1 not found: install libudev1');
-    const other = createNodeHidBackend({ load: () => fakeNodeHid({ getHidapiVersion: () => { throw dlopenFailure('libfoo.so.2'); } }) });
+    const other = createNodeHidBackend({
+      load: () =>
+        fakeNodeHid({
+          getHidapiVersion: () => {
+            throw dlopenFailure('libfoo.so.2');
+          },
+        }),
+    });
     await expect(other.list()).rejects.toThrow('libfoo.so.2 not found: install the package that provides it');
   });
 
   it('treats a native load failure that names no library as a broken install', async () => {
-    const backend = createNodeHidBackend({ load: () => fakeNodeHid({ getHidapiVersion: () => { throw new Error('No native build was found for platform=linux arch=x64'); } }) });
+    const backend = createNodeHidBackend({
+      load: () =>
+        fakeNodeHid({
+          getHidapiVersion: () => {
+            throw new Error('No native build was found for platform=linux arch=x64');
+          },
+        }),
+    });
     await expect(backend.list()).rejects.toMatchObject({ reason: 'library-missing' });
   });
 
@@ -98,10 +132,31 @@ describe('node-hid backend error mapping', () => {
   });
 
   it('lists the fields drivers match on and leaves out devices without a path', async () => {
-    const pad = { vendorId: 0x1235, productId: 0x0113, path: '/dev/hidraw3', product: 'Pad', manufacturer: 'Maker', serialNumber: 'S1', release: 1, interface: 0, usagePage: 0xff00, usage: 1 };
+    const pad = {
+      vendorId: 0x1235,
+      productId: 0x0113,
+      path: '/dev/hidraw3',
+      product: 'Pad',
+      manufacturer: 'Maker',
+      serialNumber: 'S1',
+      release: 1,
+      interface: 0,
+      usagePage: 0xff00,
+      usage: 1,
+    };
     const backend = createNodeHidBackend({ load: () => fakeNodeHid({ devicesAsync: async () => [pad, { vendorId: 1, productId: 2 }] }) });
     expect(await backend.list()).toEqual([
-      { vendorId: 0x1235, productId: 0x0113, path: '/dev/hidraw3', product: 'Pad', manufacturer: 'Maker', serialNumber: 'S1', usagePage: 0xff00, usage: 1, interfaceNumber: 0 },
+      {
+        vendorId: 0x1235,
+        productId: 0x0113,
+        path: '/dev/hidraw3',
+        product: 'Pad',
+        manufacturer: 'Maker',
+        serialNumber: 'S1',
+        usagePage: 0xff00,
+        usage: 1,
+        interfaceNumber: 0,
+      },
     ]);
   });
 });

@@ -75,7 +75,9 @@ describe('followProfiles: one following of the profile folders for every hub', (
     expect(logger.lines).toHaveLength(logged);
     const grid = { ...(await gridProfile('monome/grid/128')), id: 'me/grid/big', source: '/home/me/.config/pad-lattice/profiles/big\u001b[2J.json' };
     change(catalogLoad({ surfaces: [grid] }));
-    expect(logger.lines.slice(logged)).toEqual(['info: profile loaded: me/grid/big (experimental) from /home/me/.config/pad-lattice/profiles/big\\x1b[2J.json']);
+    expect(logger.lines.slice(logged)).toEqual([
+      'info: profile loaded: me/grid/big (experimental) from /home/me/.config/pad-lattice/profiles/big\\x1b[2J.json',
+    ]);
     change(catalogLoad());
     expect(logger.lines.at(-1)).toBe('info: profile dropped: me/grid/big (/home/me/.config/pad-lattice/profiles/big\\x1b[2J.json is gone)');
     expect(heard).toEqual([logged, logged + 1, logged + 2]);

@@ -350,9 +350,7 @@ describe('MidiDeviceHub: trace and file ports', () => {
     });
     ok.initialize();
     expect(written.slice(0, 2)).toEqual(PRO_STARTUP.map((line) => `${line}\n`));
-    expect(ok.descriptors).toEqual([
-      { kind: 'midi', profile: PRO_MK1, visualProtocol: 1, input: 'file:/dev/null', output: 'trace:-' },
-    ]);
+    expect(ok.descriptors).toEqual([{ kind: 'midi', profile: PRO_MK1, visualProtocol: 1, input: 'file:/dev/null', output: 'trace:-' }]);
     ok.render(approvalView());
     expect(written.map((line) => line.trim())).toContain(formatHexLine([0xb0, 91, 21]));
     ok.close();

@@ -20,15 +20,7 @@ describe('decodePress', () => {
   });
 
   it('ignores aftertouch, pitch bend, program change, SysEx and realtime bytes', () => {
-    for (const message of [
-      [0xa0, 88, 50],
-      [0xd0, 50],
-      [0xe0, 0, 64],
-      [0xc0, 3],
-      [0xf0, 0x00, 0x20, 0x29, 0x02, 0x10, 0x2d, 0xf7],
-      [0xf8],
-      [0xfe],
-    ]) {
+    for (const message of [[0xa0, 88, 50], [0xd0, 50], [0xe0, 0, 64], [0xc0, 3], [0xf0, 0x00, 0x20, 0x29, 0x02, 0x10, 0x2d, 0xf7], [0xf8], [0xfe]]) {
       expect(decodePress(message)).toBeNull();
     }
   });

@@ -7,9 +7,7 @@ import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 describe('midi-rendering.md §16', () => {
   it('scenario 30: output open failure → "could not open MIDI output"; input failure → output closed, then "could not open MIDI input"', () => {
     const failingOutput = new MockMidiBackend().plug('Pad').failOpen('output', 'Pad', new Error('device busy'));
-    expect(() => openPortPair(failingOutput, { output: 'Pad', input: 'Pad' })).toThrow(
-      new MidiDeviceError("could not open MIDI output 'Pad': device busy"),
-    );
+    expect(() => openPortPair(failingOutput, { output: 'Pad', input: 'Pad' })).toThrow(new MidiDeviceError("could not open MIDI output 'Pad': device busy"));
     expect(failingOutput.openedInputs).toEqual([]);
 
     const failingInput = new MockMidiBackend().plug('Pad').failOpen('input', 'Pad', new Error('device busy'));

@@ -77,7 +77,11 @@ describe('resolvePortSpec', () => {
     const path = join(dir, 'roundtrip.trace');
     const { ctx } = context();
     const output = resolvePortSpec(`trace:${path}`, 'output', ctx);
-    const messages = [[0xf0, 0x00, 0x20, 0x29, 0x02, 0x0d, 0x0e, 0x01, 0xf7], [0x90, 81, 37], [0xb0, 89, 0]];
+    const messages = [
+      [0xf0, 0x00, 0x20, 0x29, 0x02, 0x0d, 0x0e, 0x01, 0xf7],
+      [0x90, 81, 37],
+      [0xb0, 89, 0],
+    ];
     for (const message of messages) output.send(message);
     output.close();
     expect(readFileSync(path, 'utf8').split('\n')).toHaveLength(4);

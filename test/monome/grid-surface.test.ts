@@ -12,14 +12,22 @@ const approvalView = (extra: Partial<{ frame: number }> = {}): SurfaceView =>
   makeSurfaceView({
     selectedState: 'waiting_for_approval',
     frame: extra.frame ?? 0,
-    sessions: [{ slot: 0, state: 'waiting_for_approval', selected: true, accent: 'cyan' }, { slot: 1, state: 'running', accent: 'magenta' }],
+    sessions: [
+      { slot: 0, state: 'waiting_for_approval', selected: true, accent: 'cyan' },
+      { slot: 1, state: 'running', accent: 'magenta' },
+    ],
     availableActions: ['approve', 'reject'],
   });
 
 async function hubWith(binding: MockSerialBinding, options: { frameIntervalMs?: number; probeTimeoutMs?: number } = {}, retryMs?: number) {
   const profiles = await builtinGridProfiles();
   const logger = recordingLogger();
-  const hub = new SurfaceHub({ drivers: [gridDriver({ backend: () => binding, profiles: () => profiles, ...options })], logger, scanIntervalMs: 60_000, ...(retryMs === undefined ? {} : { retryMs }) });
+  const hub = new SurfaceHub({
+    drivers: [gridDriver({ backend: () => binding, profiles: () => profiles, ...options })],
+    logger,
+    scanIntervalMs: 60_000,
+    ...(retryMs === undefined ? {} : { retryMs }),
+  });
   return { hub, logger };
 }
 
@@ -29,7 +37,9 @@ describe('a monome grid through the surface hub', () => {
     const { hub, logger } = await hubWith(binding);
     hub.render(approvalView());
     await hub.scanNow();
-    expect(hub.descriptors).toEqual([{ kind: 'serial', profile: 'monome/grid/128', visualProtocol: 1, input: '/dev/ttyUSB0 (m1000123)', output: '/dev/ttyUSB0 (m1000123)' }]);
+    expect(hub.descriptors).toEqual([
+      { kind: 'serial', profile: 'monome/grid/128', visualProtocol: 1, input: '/dev/ttyUSB0 (m1000123)', output: '/dev/ttyUSB0 (m1000123)' },
+    ]);
     expect(logger.text()).toContain('serial: monome grid at /dev/ttyUSB0 connected as monome/grid/128');
     await eventually(() => hub.settled && grid.level(15, 0) !== 0, 'the first frame');
     // The "!" glyph of waiting_for_approval: column 3, rows 0-4 and 7.
@@ -62,7 +72,12 @@ describe('a monome grid through the surface hub', () => {
     const twoWaiting = (selected: number) =>
       makeSurfaceView({
         selectedState: 'waiting_for_approval',
-        sessions: [0, 1].map((slot) => ({ slot, state: 'waiting_for_approval' as const, selected: slot === selected, accent: slot === 0 ? 'cyan' : 'magenta' })),
+        sessions: [0, 1].map((slot) => ({
+          slot,
+          state: 'waiting_for_approval' as const,
+          selected: slot === selected,
+          accent: slot === 0 ? 'cyan' : 'magenta',
+        })),
         availableActions: ['approve', 'reject'],
       });
     hub.render(twoWaiting(0));
@@ -106,7 +121,11 @@ describe('a monome grid through the surface hub', () => {
     const mono = new MextGrid({ columns: 8, rows: 8, id: 'm64mono', varibright: false });
     const binding = new MockSerialBinding().createPort('/dev/ttyUSB1', FTDI_GRID, (bytes) => mono.receive(bytes));
     const profile = { ...(await gridProfile('monome/grid/64')), leds: 'monobright' as const };
-    const hub = new SurfaceHub({ drivers: [gridDriver({ backend: () => binding, profiles: () => [profile] })], logger: recordingLogger(), scanIntervalMs: 60_000 });
+    const hub = new SurfaceHub({
+      drivers: [gridDriver({ backend: () => binding, profiles: () => [profile] })],
+      logger: recordingLogger(),
+      scanIntervalMs: 60_000,
+    });
     hub.render(approvalView());
     await hub.scanNow();
     await eventually(() => hub.settled && mono.level(0, 0) === 1, 'approve to light');
@@ -159,7 +178,14 @@ describe('a question on a monome grid (option pads, README "Questions and approv
     const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
     const { hub } = await hubWith(binding);
     await hub.scanNow();
-    hub.render(makeSurfaceView({ selectedState: 'waiting_for_reply', frame: 0, sessions: [{ slot: 0, state: 'waiting_for_reply', selected: true, accent: 'cyan' }], prompt: questionPrompt(3) }));
+    hub.render(
+      makeSurfaceView({
+        selectedState: 'waiting_for_reply',
+        frame: 0,
+        sessions: [{ slot: 0, state: 'waiting_for_reply', selected: true, accent: 'cyan' }],
+        prompt: questionPrompt(3),
+      }),
+    );
     await eventually(() => hub.settled && grid.level(3, 0) !== 0, 'the option pads');
     // Up to four options leave a dark row between two pads: rows 0, 2 and 4.
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((y) => grid.level(3, y))).toEqual([15, 0, 15, 0, 15, 0, 0, 0]);

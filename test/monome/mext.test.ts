@@ -59,7 +59,10 @@ describe('only changed quads are sent', () => {
 
   it('everything at first, then only the quad that changed: its map, or its few changed LEDs (0x18)', () => {
     const first = new Uint8Array(128);
-    expect(changedQuads(first, null, size, 'varibright').map((m) => [m[0], m[1], m[2]])).toEqual([[0x1a, 0, 0], [0x1a, 8, 0]]);
+    expect(changedQuads(first, null, size, 'varibright').map((m) => [m[0], m[1], m[2]])).toEqual([
+      [0x1a, 0, 0],
+      [0x1a, 8, 0],
+    ]);
     const next = Uint8Array.from(first);
     next[15] = 12; // x 15, y 0: the right quad
     expect(changedQuads(next, first, size, 'varibright').map((m) => [...m])).toEqual([[0x18, 15, 0, 12]]);

@@ -52,7 +52,14 @@ const fixtureNames = readdirSync(BROKEN)
 async function validate(...files: string[]) {
   const io = captureIo();
   const code = await runCli(['profile', 'validate', ...files], io.io);
-  return { code, lines: io.stdout().split('\n').filter((line) => line !== ''), stderr: io.stderr() };
+  return {
+    code,
+    lines: io
+      .stdout()
+      .split('\n')
+      .filter((line) => line !== ''),
+    stderr: io.stderr(),
+  };
 }
 
 describe('hand-made broken profiles (test/fixtures/profiles/broken)', () => {

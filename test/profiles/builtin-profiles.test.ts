@@ -47,7 +47,7 @@ describe('built-in profiles', () => {
     }
   });
 
-  it('only the physically tested Pro Mk1 is supported; the X, Mini Mk3 and MK2 were checked against their programmer\'s references', () => {
+  it("only the physically tested Pro Mk1 is supported; the X, Mini Mk3 and MK2 were checked against their programmer's references", () => {
     const supported = loaded.catalog.profiles.filter((p) => p.status === 'supported').map((p) => p.id);
     expect(supported).toEqual(['novation/launchpad/pro-mk1']);
     const documented = loaded.catalog.profiles.filter((p) => p.verified_against !== undefined).map((p) => p.id);
@@ -87,7 +87,7 @@ describe('built-in profiles', () => {
         expect(channels.filter((c) => NOVATION_CHANNEL_ANIMATION.has(c))).toEqual([]);
         const commands = [...profile.messages.startup, ...profile.messages.clear, ...profile.messages.shutdown];
         // Pro Mk1 flashes with SysEx 0x23 and pulses with 0x28 (byte 6 of the data).
-        expect(commands.filter((c) => c.type === 'sysex' && (c.data[5] === 16 && [0x23, 0x28].includes(c.data[6]!)))).toEqual([]);
+        expect(commands.filter((c) => c.type === 'sysex' && c.data[5] === 16 && [0x23, 0x28].includes(c.data[6]!))).toEqual([]);
       } else {
         expect(channels.filter(APC_GRID_ANIMATION)).toEqual([]);
       }
@@ -143,7 +143,7 @@ describe('built-in profiles', () => {
     });
   });
 
-  it('Push 3 speaks Push 2\'s User-mode protocol, on its own ports', () => {
+  it("Push 3 speaks Push 2's User-mode protocol, on its own ports", () => {
     const [push2, push3] = ['ableton/push/push-2', 'ableton/push/push-3'].map((id) => loaded.catalog.get(id));
     const { id: _a, name: _b, model: _c, ports: ports2, source: _d, lookup: _e, ...protocol2 } = push2!;
     const { id: _f, name: _g, model: _h, ports: ports3, source: _i, lookup: _j, ...protocol3 } = push3!;
@@ -157,8 +157,7 @@ describe('built-in profiles', () => {
   });
 
   it('Launchpad X and MK2 select their Programmer/Session layouts with their own product bytes', () => {
-    const sysex = (profile: DeviceProfile, list: 'startup' | 'shutdown') =>
-      profile.messages[list].map((c) => (c.type === 'sysex' ? [...c.data] : []));
+    const sysex = (profile: DeviceProfile, list: 'startup' | 'shutdown') => profile.messages[list].map((c) => (c.type === 'sysex' ? [...c.data] : []));
     const x = loaded.catalog.get('novation/launchpad/x');
     expect(sysex(x, 'startup')).toEqual([[0, 32, 41, 2, 12, 14, 1]]);
     expect(sysex(x, 'shutdown')).toEqual([[0, 32, 41, 2, 12, 14, 0]]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { catalogChanges, parseDeviceProfileOrThrow, ProfileCatalog, type CatalogLoad, type DeviceProfile, type ProfileProblem } from '../../src/profiles/index.js';
+import {
+  catalogChanges,
+  parseDeviceProfileOrThrow,
+  ProfileCatalog,
+  type CatalogLoad,
+  type DeviceProfile,
+  type ProfileProblem,
+} from '../../src/profiles/index.js';
 import { proMk1 } from './helpers.js';
 
 const USER = '/home/me/.config/pad-lattice/profiles';
@@ -17,7 +24,10 @@ function load(profiles: readonly DeviceProfile[], problems: readonly ProfileProb
   return { catalog: ProfileCatalog.fromProfiles(profiles).catalog, surfaces: [], problems };
 }
 
-const broken = (i: number): ProfileProblem => ({ source: `${USER}/broken-${i}.json`, issues: [{ path: 'grid.channel', message: 'must be an integer from 0 to 15' }] });
+const broken = (i: number): ProfileProblem => ({
+  source: `${USER}/broken-${i}.json`,
+  issues: [{ path: 'grid.channel', message: 'must be an integer from 0 to 15' }],
+});
 
 describe('catalogChanges: the daemon log of profile loads', () => {
   it('the first load sums up the built-ins and names each user profile and each refused file', () => {
@@ -34,10 +44,11 @@ describe('catalogChanges: the daemon log of profile loads', () => {
   it('with 1,000 broken files present, editing one other profile logs one line (not 3,000)', () => {
     const problems = Array.from({ length: 1000 }, (_, i) => broken(i));
     const before = load([builtin(), userProfile('one')], problems);
-    const after = load([builtin(), userProfile('one', undefined, 'supported')], problems.map((p) => ({ ...p })));
-    expect(catalogChanges(before, after, isBuiltin)).toEqual([
-      { level: 'info', text: `profile reloaded: acme/grid/one (supported) from ${USER}/one.json` },
-    ]);
+    const after = load(
+      [builtin(), userProfile('one', undefined, 'supported')],
+      problems.map((p) => ({ ...p })),
+    );
+    expect(catalogChanges(before, after, isBuiltin)).toEqual([{ level: 'info', text: `profile reloaded: acme/grid/one (supported) from ${USER}/one.json` }]);
   });
 
   it('logs a refused edit once, with the last good version kept, and the file dropped when it is removed', () => {

@@ -39,8 +39,12 @@ describe('palette_sysex extension', () => {
     expect(firstLine(withBatch({ ...PRO_MK1_BATCH, sysex_prefix: [] }))).toBe(
       'capabilities.palette_sysex.sysex_prefix: must be a non-empty array of integers from 0 to 127',
     );
-    expect(firstLine(withBatch({ ...PRO_MK1_BATCH, sysex_prefix: [240, 0] }))).toMatch(/^capabilities\.palette_sysex\.sysex_prefix\[0\]: must be an integer from 0 to 127/);
-    expect(firstLine(withBatch({ ...PRO_MK1_BATCH, batch_sise: 97 }))).toBe('capabilities.palette_sysex: unknown fields: batch_sise (did you mean batch_size?)');
+    expect(firstLine(withBatch({ ...PRO_MK1_BATCH, sysex_prefix: [240, 0] }))).toMatch(
+      /^capabilities\.palette_sysex\.sysex_prefix\[0\]: must be an integer from 0 to 127/,
+    );
+    expect(firstLine(withBatch({ ...PRO_MK1_BATCH, batch_sise: 97 }))).toBe(
+      'capabilities.palette_sysex: unknown fields: batch_sise (did you mean batch_size?)',
+    );
     expect(firstLine(proMk1((doc) => (doc.capabilities.palete_sysex = PRO_MK1_BATCH)))).toMatch(/unknown keys: palete_sysex \(did you mean palette_sysex\?\)/);
   });
 

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PALETTE_TOKENS } from '../../src/domain/index.js';
-import {
-  controlAt,
-  gridAddress,
-  parseDeviceProfile,
-  parseDeviceProfileOrThrow,
-  ProfileValidationError,
-  slug,
-} from '../../src/profiles/index.js';
+import { controlAt, gridAddress, parseDeviceProfile, parseDeviceProfileOrThrow, ProfileValidationError, slug } from '../../src/profiles/index.js';
 import { accepted, builtinJson, cc, issuesOf, note, proMk1 } from './helpers.js';
 
 describe('parseDeviceProfile', () => {

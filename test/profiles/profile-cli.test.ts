@@ -27,7 +27,10 @@ describe('pad-lattice profile', () => {
     const home = await tempDir();
     const root = join(home, '.config', 'pad-lattice', 'profiles');
     await writeJson(join(root, 'acme.json'), userProfile('Acme', 'Grid', 'One'));
-    const broken = await writeJson(join(root, 'broken.json'), proMk1((doc) => (doc.grid.channel = 16)));
+    const broken = await writeJson(
+      join(root, 'broken.json'),
+      proMk1((doc) => (doc.grid.channel = 16)),
+    );
     const { code, stdout, stderr } = await run(['profile', 'list'], { HOME: home });
     expect(code).toBe(1);
     expect(stdout).toContain('acme/grid/one\texperimental\tAcme Grid One');
@@ -119,7 +122,10 @@ describe('pad-lattice profile', () => {
     const ours = deviceProfileJsonSchema() as { properties: Record<string, unknown> };
     const { $schema: _editorKey, ...properties } = ours.properties;
     const closedSchema = await writeJson(join(dir, 'closed.schema.json'), { ...ours, properties, additionalProperties: false });
-    const file = await writeJson(join(dir, 'extra.json'), proMk1((doc) => (doc.$schema = 'profile.schema.json')));
+    const file = await writeJson(
+      join(dir, 'extra.json'),
+      proMk1((doc) => (doc.$schema = 'profile.schema.json')),
+    );
     expect((await run(['profile', 'validate', file])).code).toBe(0);
     const { code, stdout } = await run(['profile', 'validate', '--schema', closedSchema, file]);
     expect(code).toBe(1);

@@ -25,7 +25,14 @@ describe('pad-lattice profile new', () => {
     const file = join(home, '.config', 'pad-lattice', 'profiles', 'acme', 'grid-pad', 'one.json');
     expect(made.stdout).toContain(`wrote ${file} (acme/grid-pad/one, experimental, from novation/launchpad/x)`);
     const document = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    expect(document).toMatchObject({ id: 'acme/grid-pad/one', name: 'Acme Grid Pad One', manufacturer: 'Acme', family: 'Grid Pad', model: 'One', status: 'experimental' });
+    expect(document).toMatchObject({
+      id: 'acme/grid-pad/one',
+      name: 'Acme Grid Pad One',
+      manufacturer: 'Acme',
+      family: 'Grid Pad',
+      model: 'One',
+      status: 'experimental',
+    });
     expect('verified_against' in document).toBe(false); // nobody checked the new device against anything yet
     expect(Object.keys(document)).toEqual(Object.keys(builtinJson('novation/launchpad/x')).filter((key) => key !== 'verified_against'));
     expect(document['capabilities']).toEqual(builtinJson('novation/launchpad/x')['capabilities']);

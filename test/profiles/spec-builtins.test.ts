@@ -8,8 +8,7 @@ async function builtins() {
   return catalog;
 }
 
-const sysexData = (commands: DeviceProfile['messages']['startup']) =>
-  commands.map((command) => (command.type === 'sysex' ? [...command.data] : null));
+const sysexData = (commands: DeviceProfile['messages']['startup']) => commands.map((command) => (command.type === 'sysex' ? [...command.data] : null));
 
 const actionNumbers = (profile: DeviceProfile) => ({
   approve: profile.surface.actions.approve,
@@ -89,18 +88,14 @@ describe('device-profile-schema-1.md §13', () => {
     const catalog = await builtins();
     const names = ['LPProMK3 DIN 20:0', 'LPProMK3 MIDI 2 20:1', 'LPProMK3 DAW 20:2'];
     const candidates = catalog.detect(names, names, true).filter((c) => c.profile.id === 'novation/launchpad/pro-mk3');
-    expect(candidates.map(({ input, output }) => ({ input, output }))).toEqual([
-      { input: 'LPProMK3 MIDI 2 20:1', output: 'LPProMK3 MIDI 2 20:1' },
-    ]);
+    expect(candidates.map(({ input, output }) => ({ input, output }))).toEqual([{ input: 'LPProMK3 MIDI 2 20:1', output: 'LPProMK3 MIDI 2 20:1' }]);
   });
 
   it('scenario 8: detection uses the first matching pattern: Standalone wins over Live', async () => {
     const catalog = await builtins();
     const names = ['Launchpad Pro:Launchpad Pro Live Port 20:0', 'Launchpad Pro:Launchpad Pro Standalone Port 20:1'];
     const candidates = catalog.detect(names, names, false);
-    expect(candidates.map(({ profile, input, output }) => [profile.id, input, output])).toEqual([
-      ['novation/launchpad/pro-mk1', names[1], names[1]],
-    ]);
+    expect(candidates.map(({ profile, input, output }) => [profile.id, input, output])).toEqual([['novation/launchpad/pro-mk1', names[1], names[1]]]);
     expect(matchingPorts(names, catalog.get('novation/launchpad/pro-mk1').ports.input)).toEqual([names[1]]);
   });
 });

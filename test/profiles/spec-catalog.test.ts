@@ -1,12 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  loadCatalog,
-  loadProfileFile,
-  ProfileCatalog,
-  userProfileRoots,
-  type DeviceProfile,
-} from '../../src/profiles/index.js';
+import { loadCatalog, loadProfileFile, ProfileCatalog, userProfileRoots, type DeviceProfile } from '../../src/profiles/index.js';
 import { accepted, BUILTIN_IDS, BUILTIN_ROOT, proMk1 } from './helpers.js';
 import { tempDir, userProfile, writeJson } from './temp-roots.js';
 
@@ -20,16 +14,17 @@ describe('device-profile-schema-1.md §13', () => {
 
   it('scenario 10: schema validation is opt-in and runs once, before the parser', async () => {
     const dir = await tempDir();
-    const file = await writeJson(join(dir, 'p.json'), proMk1((doc) => (doc.driver = 'nope')));
+    const file = await writeJson(
+      join(dir, 'p.json'),
+      proMk1((doc) => (doc.driver = 'nope')),
+    );
     const validator = vi.fn(() => []);
     await expect(loadProfileFile(file)).rejects.toThrow('unknown driver');
     expect(validator).not.toHaveBeenCalled();
     await expect(loadProfileFile(file, { schemaValidator: validator })).rejects.toThrow('unknown driver');
     expect(validator).toHaveBeenCalledTimes(1);
     const refusing = vi.fn(() => [{ path: 'driver', message: 'JSON Schema: must be equal to constant' }]);
-    await expect(loadProfileFile(file, { schemaValidator: refusing })).rejects.toThrow(
-      `${file}: driver: JSON Schema: must be equal to constant`,
-    );
+    await expect(loadProfileFile(file, { schemaValidator: refusing })).rejects.toThrow(`${file}: driver: JSON Schema: must be equal to constant`);
   });
 
   it('scenario 35: two profiles with one id are a "duplicate profile id" naming both sources', async () => {
@@ -62,7 +57,10 @@ describe('device-profile-schema-1.md §13', () => {
     await writeJson(join(extraA, 'deep', 'er', 'z.json'), userProfile('Extra', 'Grid', 'Deep'));
     await writeJson(join(extraA, 'a.json'), userProfile('Extra', 'Grid', 'Shallow'));
     await writeJson(join(extraB, 'b.json'), userProfile('Other', 'Grid', 'One'));
-    await writeJson(join(extraB, 'broken.json'), proMk1((doc) => (doc.status = 'beta')));
+    await writeJson(
+      join(extraB, 'broken.json'),
+      proMk1((doc) => (doc.status = 'beta')),
+    );
 
     const { catalog, problems } = await loadCatalog({ builtinRoot: BUILTIN_ROOT, userRoots: roots });
     const userSources = catalog.profiles.filter((p) => !BUILTIN_IDS.includes(p.id)).map((p) => p.source);

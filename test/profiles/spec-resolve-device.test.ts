@@ -48,16 +48,12 @@ describe('device-profile-schema-1.md §13', () => {
     await expect(resolveDevice(options({ inputs: ['One in'], outputs: ['One out'] }, withExperimental))).rejects.toThrow(
       /only experimental profiles match the MIDI ports \(acme\/grid\/one\); select one explicitly/,
     );
-    await expect(resolveDevice(options({ inputs: ['Nope'], outputs: ['Nope'] }, withExperimental))).rejects.toThrow(
-      'no supported device profile matched',
-    );
+    await expect(resolveDevice(options({ inputs: ['Nope'], outputs: ['Nope'] }, withExperimental))).rejects.toThrow('no supported device profile matched');
   });
 
   it('scenario 41: an explicit profile: ambiguous inputs, no input, no output', async () => {
     const explicit = { profileId: 'novation/launchpad/pro-mk1' };
-    await expect(resolveDevice(options({ inputs: [PRO, PRO_2], outputs: [PRO] }, undefined, explicit))).rejects.toThrow(
-      'ambiguous MIDI device',
-    );
+    await expect(resolveDevice(options({ inputs: [PRO, PRO_2], outputs: [PRO] }, undefined, explicit))).rejects.toThrow('ambiguous MIDI device');
     await expect(resolveDevice(options({ inputs: [], outputs: [PRO] }, undefined, explicit))).rejects.toThrow(
       'no MIDI input matched profile novation/launchpad/pro-mk1',
     );

@@ -3,9 +3,7 @@ import { accepted, firstIssue, firstLine, issuesOf, note, proMk1 } from './helpe
 
 describe('device-profile-schema-1.md §13', () => {
   it('scenario 18: removing one accent asks for exactly 8 named color pairs', () => {
-    expect(firstLine(proMk1((doc) => doc.accents.pop()))).toBe(
-      'accents: must have exactly 8 named color pairs, one per selector slot (found 7)',
-    );
+    expect(firstLine(proMk1((doc) => doc.accents.pop()))).toBe('accents: must have exactly 8 named color pairs, one per selector slot (found 7)');
   });
 
   it('scenario 19: accent order, unknown, duplicate and non-slug names', () => {
@@ -13,32 +11,22 @@ describe('device-profile-schema-1.md §13', () => {
     expect(firstIssue(swapped).message).toContain('Visual Protocol order');
     expect(firstIssue(swapped).message).toContain('expected cyan, magenta, lime');
     expect(firstIssue(proMk1((doc) => (doc.accents[4].name = 'gold'))).message).toContain('Visual Protocol order');
-    expect(firstLine(proMk1((doc) => (doc.accents[3].name = 'cyan')))).toBe(
-      "accents[3].name: accents must have unique names ('cyan' is also accents[0])",
-    );
-    expect(firstLine(proMk1((doc) => (doc.accents[0].name = 'Cyan')))).toBe(
-      'accents[0].name: must be a lowercase slug (e.g. cyan)',
-    );
+    expect(firstLine(proMk1((doc) => (doc.accents[3].name = 'cyan')))).toBe("accents[3].name: accents must have unique names ('cyan' is also accents[0])");
+    expect(firstLine(proMk1((doc) => (doc.accents[0].name = 'Cyan')))).toBe('accents[0].name: must be a lowercase slug (e.g. cyan)');
   });
 
   it('scenario 24: conformance must be non-empty, known, include core-state; duplicates are accepted', () => {
     expect(firstLine(proMk1((doc) => (doc.conformance = [])))).toBe('conformance: must be a non-empty string array');
     expect(firstLine(proMk1((doc) => (doc.conformance = ['actions'])))).toBe('conformance: must include core-state');
-    expect(firstIssue(proMk1((doc) => doc.conformance.push('zeta', 'alpha', 'zeta'))).message).toMatch(
-      /^unknown levels: alpha, zeta /,
-    );
+    expect(firstIssue(proMk1((doc) => doc.conformance.push('zeta', 'alpha', 'zeta'))).message).toMatch(/^unknown levels: alpha, zeta /);
     const duplicated = accepted(proMk1((doc) => doc.conformance.push('core-state', 'actions')));
     expect([...duplicated.lookup.conformance].sort()).toEqual(['actions', 'core-state', 'multi-agent']);
   });
 
   it('scenario 28: palette sections, states and values', () => {
     expect(firstLine(proMk1((doc) => (doc.palette.flash = { on: 1 })))).toBe('palette: unknown sections: flash');
-    expect(firstLine(proMk1((doc) => (doc.palette.states.sleeping = { primary: 1, summary: 1 })))).toBe(
-      'palette.states: unknown states: sleeping',
-    );
-    expect(firstLine(proMk1((doc) => delete doc.palette.states.cancelled))).toBe(
-      'palette.states.cancelled: must be a JSON object (missing)',
-    );
+    expect(firstLine(proMk1((doc) => (doc.palette.states.sleeping = { primary: 1, summary: 1 })))).toBe('palette.states: unknown states: sleeping');
+    expect(firstLine(proMk1((doc) => delete doc.palette.states.cancelled))).toBe('palette.states.cancelled: must be a JSON object (missing)');
     expect(firstLine(proMk1((doc) => delete doc.palette.states.error.summary))).toBe(
       'palette.states.error.summary: must be an integer from 0 to 127 (missing)',
     );
@@ -50,17 +38,11 @@ describe('device-profile-schema-1.md §13', () => {
   it('scenario 29: show_rgb fields and ranges; null means absent', () => {
     const rgb = (edit: (showRgb: Record<string, unknown>) => void) => proMk1((doc) => edit(doc.capabilities.show_rgb));
     expect(firstLine(rgb((s) => Object.assign(s, { zulu: 1, alpha: 2 })))).toBe('capabilities.show_rgb: unknown fields: alpha, zulu');
-    expect(firstLine(rgb((s) => (s.sysex_prefix = [])))).toBe(
-      'capabilities.show_rgb.sysex_prefix: must be a non-empty array of integers from 0 to 127',
-    );
-    expect(firstLine(rgb((s) => (s.sysex_prefix = [240, 0, 32])))).toBe(
-      'capabilities.show_rgb.sysex_prefix[0]: must be an integer from 0 to 127',
-    );
+    expect(firstLine(rgb((s) => (s.sysex_prefix = [])))).toBe('capabilities.show_rgb.sysex_prefix: must be a non-empty array of integers from 0 to 127');
+    expect(firstLine(rgb((s) => (s.sysex_prefix = [240, 0, 32])))).toBe('capabilities.show_rgb.sysex_prefix[0]: must be an integer from 0 to 127');
     // The text goes on to name the extension that allows up to 255 (split channels).
     for (const channelMax of [0, 128]) {
-      expect(firstLine(rgb((s) => (s.channel_max = channelMax)))).toMatch(
-        /^capabilities\.show_rgb\.channel_max: must be an integer from 1 to 127 /,
-      );
+      expect(firstLine(rgb((s) => (s.channel_max = channelMax)))).toMatch(/^capabilities\.show_rgb\.channel_max: must be an integer from 1 to 127 /);
     }
     expect(firstLine(rgb((s) => (s.batch_size = 128)))).toBe('capabilities.show_rgb.batch_size: must be an integer from 1 to 127');
     expect(accepted(proMk1((doc) => (doc.capabilities.show_rgb = null))).capabilities.show_rgb).toBeUndefined();
@@ -84,15 +66,11 @@ describe('device-profile-schema-1.md §13', () => {
     const noMessages = accepted(proMk1((doc) => delete doc.messages));
     expect(noMessages.messages).toEqual({ startup: [], clear: [], shutdown: [] });
     expect(firstLine(proMk1((doc) => (doc.messages = null)))).toBe('messages: must be a JSON object');
-    expect(firstLine(proMk1((doc) => (doc.messages.clear = [{ type: 'pc', number: 1 }])))).toBe(
-      "messages.clear[0].type: must be 'sysex', 'note', or 'cc'",
-    );
+    expect(firstLine(proMk1((doc) => (doc.messages.clear = [{ type: 'pc', number: 1 }])))).toBe("messages.clear[0].type: must be 'sysex', 'note', or 'cc'");
     expect(firstLine(proMk1((doc) => (doc.messages.clear = [{ type: 'note', number: 1 }])))).toBe(
       'messages.clear[0].value: must be an integer from 0 to 127 (missing)',
     );
-    expect(firstLine(proMk1((doc) => (doc.messages.startup[1].data[6] = 240)))).toBe(
-      'messages.startup[1].data[6]: must be an integer from 0 to 127',
-    );
+    expect(firstLine(proMk1((doc) => (doc.messages.startup[1].data[6] = 240)))).toBe('messages.startup[1].data[6]: must be an integer from 0 to 127');
     const emptySysex = accepted(proMk1((doc) => (doc.messages.clear = [{ type: 'sysex', data: [] }])));
     expect(emptySysex.messages.clear).toEqual([{ type: 'sysex', data: [] }]);
     // Deviation (issue #16): an unknown messages key is refused rather than ignored.

@@ -3,9 +3,7 @@ import { accepted, cc, firstIssue, firstLine, issuesOf, note, proMk1 } from './h
 
 describe('device-profile-schema-1.md §13', () => {
   it('scenario 13: removing one status breaks "equal lengths"', () => {
-    expect(firstLine(proMk1((doc) => doc.surface.agent_statuses.pop()))).toMatch(
-      /^surface\.agent_statuses: .*equal lengths \(8 selectors, 7 statuses\)/,
-    );
+    expect(firstLine(proMk1((doc) => doc.surface.agent_statuses.pop()))).toMatch(/^surface\.agent_statuses: .*equal lengths \(8 selectors, 7 statuses\)/);
   });
 
   it('scenario 16: a repeated grid number is a duplicate MIDI address', () => {
@@ -30,9 +28,7 @@ describe('device-profile-schema-1.md §13', () => {
   });
 
   it('scenario 22: multi-agent needs an overflow indicator and at least two selector slots', () => {
-    expect(firstLine(proMk1((doc) => delete doc.surface.indicators.overflow))).toMatch(
-      /^conformance: multi-agent requires an overflow indicator/,
-    );
+    expect(firstLine(proMk1((doc) => delete doc.surface.indicators.overflow))).toMatch(/^conformance: multi-agent requires an overflow indicator/);
     const oneSlot = proMk1((doc) => {
       doc.surface.agent_selectors.length = 1;
       doc.surface.agent_statuses.length = 1;

@@ -35,7 +35,10 @@ describe('Surface Profile Schema 1: built-ins', () => {
     const { dir, remove } = tempFolder('pl-sp-');
     cleanups.push(remove);
     mkdirSync(join(dir, 'me'), { recursive: true });
-    writeFileSync(join(dir, 'me', 'grid.json'), JSON.stringify({ ...builtin('monome/grid/128'), id: 'me/grid/mine', manufacturer: 'me', family: 'grid', model: 'mine' }));
+    writeFileSync(
+      join(dir, 'me', 'grid.json'),
+      JSON.stringify({ ...builtin('monome/grid/128'), id: 'me/grid/mine', manufacturer: 'me', family: 'grid', model: 'mine' }),
+    );
     const { catalog, surfaces, problems } = await loadCatalog({ builtinRoot: BUILTIN_ROOT, userRoots: [dir] });
     expect(problems).toEqual([]);
     expect(catalog.profiles.map((p) => p.id)).toEqual(BUILTIN_IDS);

@@ -33,7 +33,8 @@ export function locateAgentClis(env: NodeJS.ProcessEnv = process.env): AgentClis
     return { ready: false, why: `${INSTALL_SCRIPT} --check failed: ${run.stderr.trim()}` };
   }
   const missing = Object.values(report.clis).filter((cli) => !cli.installed);
-  if (missing.length > 0) return { ready: false, why: `${missing.map((cli) => `${cli.package}@${cli.version}`).join(' and ')} not installed in ${report.cache}` };
+  if (missing.length > 0)
+    return { ready: false, why: `${missing.map((cli) => `${cli.package}@${cli.version}`).join(' and ')} not installed in ${report.cache}` };
   return { ready: true, claude: report.clis.claude, codex: report.clis.codex };
 }
 

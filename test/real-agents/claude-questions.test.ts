@@ -54,7 +54,11 @@ describe('Claude Code, the real CLI: AskUserQuestion answered from the pad', () 
       await submit(terminal, '❯', 'question-turn: ask me which license to use');
       // Claude Code shows its own picker meanwhile: the terminal stays usable.
       await terminal.waitFor(/Which license should the new project use\?/, 'Claude Code’s own question dialog');
-      await untilSession(pad, (s) => s.state === 'waiting_for_reply' && s.identity.backend === 'claude', 'the question to put the session in waiting_for_reply');
+      await untilSession(
+        pad,
+        (s) => s.state === 'waiting_for_reply' && s.identity.backend === 'claude',
+        'the question to put the session in waiting_for_reply',
+      );
 
       const lit = padsOf(pad);
       const optionColor = pad.profile.lookup.colors.get('state:waiting_for_reply:primary');

@@ -56,7 +56,9 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
 
       // Codex asks once to trust the new hooks, and records that trust in its own config.toml.
       await trustCodexHooks(terminal);
-      expect(readFileSync(join(env['CODEX_HOME'] ?? '', 'config.toml'), 'utf8')).toMatch(/\[hooks\.state\."[^"]*permission_request[^"]*"\]\ntrusted_hash = "sha256:[0-9a-f]{64}"/);
+      expect(readFileSync(join(env['CODEX_HOME'] ?? '', 'config.toml'), 'utf8')).toMatch(
+        /\[hooks\.state\."[^"]*permission_request[^"]*"\]\ntrusted_hash = "sha256:[0-9a-f]{64}"/,
+      );
 
       await submit(terminal, '›', 'approve-turn: please create the approved marker');
       const asking = await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the permission request to reach the pad');
@@ -111,7 +113,8 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
     const pad = await startPad(layout);
     afterAllTests(() => pad.kill());
     const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...codexEnvironment(project, api.origin) };
-    const exec = (words: readonly string[]) => runProgram([...layout.cli, 'codex-exec', '--socket', pad.socket, '--codex', clis.codex.bin, ...words], project, env);
+    const exec = (words: readonly string[]) =>
+      runProgram([...layout.cli, 'codex-exec', '--socket', pad.socket, '--codex', clis.codex.bin, ...words], project, env);
 
     const finished = await exec(['say', 'done', 'when', 'finished']).done;
     expect(finished).toMatchObject({ code: 0 });

@@ -1,5 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { FakeModelApi, isRecord, textOf, writeEvents, writeJson, type RecordedRequest, type ScriptedReply, type ScriptedTurn, type ToolResult, type VendorDialect } from './fake-model-api.js';
+import {
+  FakeModelApi,
+  isRecord,
+  textOf,
+  writeEvents,
+  writeJson,
+  type RecordedRequest,
+  type ScriptedReply,
+  type ScriptedTurn,
+  type ToolResult,
+  type VendorDialect,
+} from './fake-model-api.js';
 
 /*
  * A fake of Anthropic's Messages API (POST /v1/messages, streamed as server-sent events), enough
@@ -21,7 +32,12 @@ export function startFakeAnthropic(turns: readonly ScriptedTurn[]): Promise<Fake
 
 const anthropicDialect: VendorDialect = {
   isTurnRequest(request) {
-    return isMessagesCall(request) && isRecord(request.body) && Array.isArray(request.body['tools']) && request.body['tools'].some((tool) => isRecord(tool) && tool['name'] === 'Bash');
+    return (
+      isMessagesCall(request) &&
+      isRecord(request.body) &&
+      Array.isArray(request.body['tools']) &&
+      request.body['tools'].some((tool) => isRecord(tool) && tool['name'] === 'Bash')
+    );
   },
 
   userTexts(body) {
@@ -30,7 +46,8 @@ const anthropicDialect: VendorDialect = {
       if (message['role'] !== 'user') continue;
       const content = message['content'];
       if (typeof content === 'string') texts.push(content);
-      else if (Array.isArray(content)) for (const block of content) if (isRecord(block) && block['type'] === 'text' && typeof block['text'] === 'string') texts.push(block['text']);
+      else if (Array.isArray(content))
+        for (const block of content) if (isRecord(block) && block['type'] === 'text' && typeof block['text'] === 'string') texts.push(block['text']);
     }
     return texts;
   },
@@ -50,7 +67,9 @@ const anthropicDialect: VendorDialect = {
 
   answer(request, reply, n, response) {
     const blocks: Block[] =
-      'text' in reply ? [{ type: 'text', text: reply.text }] : reply.toolCalls.map((call, i) => ({ type: 'tool_use', id: `toolu_${n}_${i}`, name: call.name, input: call.input }));
+      'text' in reply
+        ? [{ type: 'text', text: reply.text }]
+        : reply.toolCalls.map((call, i) => ({ type: 'tool_use', id: `toolu_${n}_${i}`, name: call.name, input: call.input }));
     send(request, response, `msg_${n}`, blocks, 'text' in reply ? 'end_turn' : 'tool_use');
   },
 
@@ -81,7 +100,19 @@ function send(request: RecordedRequest, response: ServerResponse, id: string, bl
     return;
   }
   const events: { type: string; [key: string]: unknown }[] = [
-    { type: 'message_start', message: { id, type: 'message', role: 'assistant', model: MODEL, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } },
+    {
+      type: 'message_start',
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: MODEL,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 1 },
+      },
+    },
   ];
   blocks.forEach((block, index) => {
     if (block.type === 'text') {

@@ -92,7 +92,8 @@ export class FakeModelApi {
   /** Every tool result the agent reported, once each, in the order they first appeared. */
   toolResults(): ToolResult[] {
     const seen = new Map<string, ToolResult>();
-    for (const request of this.turnRequests()) for (const result of this.dialect.toolResults(request.body)) if (!seen.has(result.callId)) seen.set(result.callId, result);
+    for (const request of this.turnRequests())
+      for (const result of this.dialect.toolResults(request.body)) if (!seen.has(result.callId)) seen.set(result.callId, result);
     return [...seen.values()];
   }
 

@@ -1,5 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { FakeModelApi, isRecord, textOf, writeEvents, writeJson, type RecordedRequest, type ScriptedReply, type ScriptedTurn, type ToolResult, type VendorDialect } from './fake-model-api.js';
+import {
+  FakeModelApi,
+  isRecord,
+  textOf,
+  writeEvents,
+  writeJson,
+  type RecordedRequest,
+  type ScriptedReply,
+  type ScriptedTurn,
+  type ToolResult,
+  type VendorDialect,
+} from './fake-model-api.js';
 
 /*
  * A fake of OpenAI's Responses API (POST /v1/responses, streamed as server-sent events), the only
@@ -28,7 +39,12 @@ export function startFakeOpenAi(turns: readonly ScriptedTurn[]): Promise<FakeMod
 
 const openAiDialect: VendorDialect = {
   isTurnRequest(request) {
-    return isResponsesCall(request) && isRecord(request.body) && Array.isArray(request.body['tools']) && request.body['tools'].some((tool) => isRecord(tool) && tool['name'] === 'exec_command');
+    return (
+      isResponsesCall(request) &&
+      isRecord(request.body) &&
+      Array.isArray(request.body['tools']) &&
+      request.body['tools'].some((tool) => isRecord(tool) && tool['name'] === 'exec_command')
+    );
   },
 
   userTexts(body) {
@@ -51,7 +67,13 @@ const openAiDialect: VendorDialect = {
     const items =
       'text' in reply
         ? [{ type: 'message', role: 'assistant', id: `msg_${n}`, status: 'completed', content: [{ type: 'output_text', text: reply.text, annotations: [] }] }]
-        : reply.toolCalls.map((call, i) => ({ type: 'function_call', id: `fc_${n}_${i}`, call_id: `call_${n}_${i}`, name: call.name, arguments: JSON.stringify(call.input) }));
+        : reply.toolCalls.map((call, i) => ({
+            type: 'function_call',
+            id: `fc_${n}_${i}`,
+            call_id: `call_${n}_${i}`,
+            name: call.name,
+            arguments: JSON.stringify(call.input),
+          }));
     send(response, `resp_${n}`, items);
   },
 
@@ -60,7 +82,15 @@ const openAiDialect: VendorDialect = {
       writeJson(response, 404, { error: { message: `the fake serves only POST /v1/responses, not ${request.method} ${request.url}` } });
       return;
     }
-    send(response, 'resp_aside', [{ type: 'message', role: 'assistant', id: 'msg_aside', status: 'completed', content: [{ type: 'output_text', text: '{"title":"Scripted task"}', annotations: [] }] }]);
+    send(response, 'resp_aside', [
+      {
+        type: 'message',
+        role: 'assistant',
+        id: 'msg_aside',
+        status: 'completed',
+        content: [{ type: 'output_text', text: '{"title":"Scripted task"}', annotations: [] }],
+      },
+    ]);
   },
 };
 
@@ -84,4 +114,3 @@ function send(response: ServerResponse, id: string, items: readonly Record<strin
   });
   writeEvents(response, events);
 }
-

@@ -36,7 +36,11 @@ export function npmInstalledLayout(): Layout {
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   if (tarball === undefined) throw new Error(`npm pack left no tarball in ${work}`);
   const prefix = join(work, 'prefix');
-  execFileSync('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, tarball)], quiet);
+  execFileSync(
+    'npm',
+    ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, tarball)],
+    quiet,
+  );
   const root = join(prefix, 'lib', 'node_modules', 'pad-lattice');
   return { name: 'npm-installed', cli: [join(prefix, 'bin', 'pad-lattice')], root, main: join(root, 'dist', 'src', 'cli', 'main.js') };
 }

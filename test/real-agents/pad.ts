@@ -16,7 +16,12 @@ export function startPad(program: DaemonProgram, options: TraceDaemonOptions = {
 }
 
 /** Waits until the daemon reports one session that satisfies `check`, and returns it. */
-export async function untilSession(daemon: TraceDaemon, check: (session: StatusSessionReport) => boolean, what: string, timeoutMs = 30_000): Promise<StatusSessionReport> {
+export async function untilSession(
+  daemon: TraceDaemon,
+  check: (session: StatusSessionReport) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<StatusSessionReport> {
   let found: StatusSessionReport | undefined;
   await until(
     async () => {
@@ -42,7 +47,10 @@ export async function pressOnPad(daemon: TraceDaemon, session: StatusSessionRepo
   const pads = padsOf(daemon);
   daemon.press(pads.scene(session));
   const lit = { approve: pads.approveLit, reject: pads.rejectLit, stop: pads.stopLit }[action];
-  await daemon.untilLights(() => daemon.lightOf(pads.scene(session)) === pads.sceneColor(session, true) && daemon.lightOf(pads[action]) === lit, `${action} to light for the selected Scene`);
+  await daemon.untilLights(
+    () => daemon.lightOf(pads.scene(session)) === pads.sceneColor(session, true) && daemon.lightOf(pads[action]) === lit,
+    `${action} to light for the selected Scene`,
+  );
   daemon.press(pads[action]);
 }
 
@@ -77,5 +85,7 @@ function tierColor(daemon: TraceDaemon, tier: ApprovalTier): number {
 /** True while both outer columns of the glyph area (the frame around the `!`) are lit in `tier`'s colour. */
 export function tierFramed(daemon: TraceDaemon, tier: ApprovalTier): boolean {
   const color = tierColor(daemon, tier);
-  return [0, STATE_WIDTH - 1].every((x) => Array.from({ length: STATE_HEIGHT }, (_, y) => canvasPad(daemon, x, y)).every((address) => daemon.lightOf(address) === color));
+  return [0, STATE_WIDTH - 1].every((x) =>
+    Array.from({ length: STATE_HEIGHT }, (_, y) => canvasPad(daemon, x, y)).every((address) => daemon.lightOf(address) === color),
+  );
 }

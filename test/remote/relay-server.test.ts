@@ -96,10 +96,15 @@ describe('the remote relay against a real daemon', () => {
     await cloud.client.reportState('waiting_for_approval', { agent: CLAUDE_S1 });
     const onDevbox = await devbox.client.subscribeActions({ agent: CLAUDE_S1, actions: ['approve', 'reject'], requestId: 'r1', oneShot: true });
     const onCloud = await cloud.client.subscribeActions({ agent: CLAUDE_S1, actions: ['approve', 'reject'], requestId: 'r1', oneShot: true });
-    cleanups.push(() => onDevbox.close(), () => onCloud.close());
+    cleanups.push(
+      () => onDevbox.close(),
+      () => onCloud.close(),
+    );
 
     running.surface.press(sessionSelected(1));
-    expect(await eventually(() => running.surface.lastView?.availableActions.has('approve') === true && running.surface.lastView.sessions[1]?.selected === true)).toBe(true);
+    expect(
+      await eventually(() => running.surface.lastView?.availableActions.has('approve') === true && running.surface.lastView.sessions[1]?.selected === true),
+    ).toBe(true);
     running.surface.press(actionPressed('approve'));
     expect(await onCloud.receive(2_000)).toEqual({ action: 'approve', agent: CLAUDE_S1, requestId: 'r1' });
     await expect(onDevbox.receive(300)).rejects.toBeInstanceOf(DaemonTimeoutError);
@@ -125,7 +130,10 @@ describe('the remote relay against a real daemon', () => {
     const devbox = await relay(running, 'devbox');
     const local: SessionLease = await running.client.sessionLease({ leaseId: 'L1', agent: makeIdentity('codex', 'mine'), metadata: {} });
     const remote: SessionLease = await devbox.client.sessionLease({ leaseId: 'L1', metadata: { label: 'far' } });
-    cleanups.push(() => local.close(), () => remote.close());
+    cleanups.push(
+      () => local.close(),
+      () => remote.close(),
+    );
     const bound = once(remote, 'bound');
     await devbox.client.reportState('running', { agent: CLAUDE_S1, leaseId: 'L1' });
     const [session] = (await bound) as [{ identity: unknown }];
@@ -142,7 +150,7 @@ describe('the remote relay against a real daemon', () => {
     expect((await running.client.status()).sessions[0]?.identity).toEqual(makeIdentity('codex', 'mine'));
   });
 
-  it('answers invalid lines with the daemon\'s own errors, and closes on an unterminated oversize line', async () => {
+  it("answers invalid lines with the daemon's own errors, and closes on an unterminated oversize line", async () => {
     const running = await daemon();
     const devbox = await relay(running, 'devbox');
     const socket = createConnection(devbox.server.path);

@@ -38,7 +38,14 @@ describe('HostNamespace', () => {
 describe('relay translation toward the daemon', () => {
   it('namespaces a state, adds the host as display metadata over any the client claimed, and namespaces its lease', () => {
     const out = towardDaemon(
-      line({ protocol: 1, type: 'state', state: 'running', agent: { backend: 'claude', session_id: 's1', label: 'docs', remote_host: 'forged' }, lease_id: 'L1', reply: true }),
+      line({
+        protocol: 1,
+        type: 'state',
+        state: 'running',
+        agent: { backend: 'claude', session_id: 's1', label: 'docs', remote_host: 'forged' },
+        lease_id: 'L1',
+        reply: true,
+      }),
       devbox,
     );
     expect(parsed(out)).toEqual({
@@ -80,7 +87,13 @@ describe('relay translation toward the daemon', () => {
   });
 
   it('passes lines without identities, and lines the codec rejects, through byte for byte', () => {
-    for (const raw of ['{"protocol":1.0,"type":"ping"}', '{"protocol":1,"type":"status"}', '{"type":"ping"}', 'not json', '{"protocol":1,"type":"state","state":"bogus"}']) {
+    for (const raw of [
+      '{"protocol":1.0,"type":"ping"}',
+      '{"protocol":1,"type":"status"}',
+      '{"type":"ping"}',
+      'not json',
+      '{"protocol":1,"type":"state","state":"bogus"}',
+    ]) {
       const input = line(raw);
       expect(towardDaemon(input, devbox)).toBe(input);
     }
@@ -88,7 +101,19 @@ describe('relay translation toward the daemon', () => {
 });
 
 describe('relay translation toward the remote client', () => {
-  const ack = { protocol: 1, type: 'state_ack', backend: 'claude@devbox', session_id: 's1', state: 'running', slot: 0, scene: 1, accent: 'cyan', selected: true, leased: true, label: 'docs' };
+  const ack = {
+    protocol: 1,
+    type: 'state_ack',
+    backend: 'claude@devbox',
+    session_id: 's1',
+    state: 'running',
+    slot: 0,
+    scene: 1,
+    accent: 'cyan',
+    selected: true,
+    leased: true,
+    label: 'docs',
+  };
 
   it('takes the namespace off acknowledgements, lease messages and actions', () => {
     expect(parsed(towardRemote(line(ack), devbox).line)).toEqual({ ...ack, backend: 'claude' });
@@ -98,18 +123,41 @@ describe('relay translation toward the remote client', () => {
       lease_id: 'L1',
       session: { ...ack, backend: 'claude' },
     });
-    const relayed = towardRemote(line({ protocol: 1, type: 'action', action: 'approve', agent: { backend: 'claude@devbox', session_id: 's1' }, request_id: 'r' }), devbox);
+    const relayed = towardRemote(
+      line({ protocol: 1, type: 'action', action: 'approve', agent: { backend: 'claude@devbox', session_id: 's1' }, request_id: 'r' }),
+      devbox,
+    );
     expect(parsed(relayed.line)).toEqual({ protocol: 1, type: 'action', action: 'approve', agent: { backend: 'claude', session_id: 's1' }, request_id: 'r' });
     expect(relayed.action).toEqual({ type: 'action', action: 'approve', agent: { backend: 'claude@devbox', sessionId: 's1' }, requestId: 'r' });
   });
 
   it('shows this host its own sessions under their own ids in status, and everyone else as the daemon has them', () => {
-    const session = (backend: string) => ({ backend, session_id: 's1', state: 'running', slot: 0, accent: 'cyan', selected: false, leased: false, label: 's1', metadata: {} });
+    const session = (backend: string) => ({
+      backend,
+      session_id: 's1',
+      state: 'running',
+      slot: 0,
+      accent: 'cyan',
+      selected: false,
+      leased: false,
+      label: 's1',
+      metadata: {},
+    });
     const status = {
-      protocol: 1, type: 'status', profile: 'p', visual_protocol: 1, input: 'i', output: 'o',
+      protocol: 1,
+      type: 'status',
+      profile: 'p',
+      visual_protocol: 1,
+      input: 'i',
+      output: 'o',
       surfaces: [{ kind: 'midi', profile: 'p', visual_protocol: 1, input: 'i', output: 'o' }],
-      selected: { backend: 'claude@devbox', session_id: 's1' }, overflow_count: 0, activity_motion: false, audio_feedback: false,
-      experience: null, preview_active: false, session_ttl: 86400,
+      selected: { backend: 'claude@devbox', session_id: 's1' },
+      overflow_count: 0,
+      activity_motion: false,
+      audio_feedback: false,
+      experience: null,
+      preview_active: false,
+      session_ttl: 86400,
       sessions: [session('claude@devbox'), session('claude'), session('claude@cloud')],
     };
     const out = parsed(towardRemote(line(status), devbox).line);

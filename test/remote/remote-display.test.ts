@@ -87,7 +87,7 @@ describe('pad-lattice remote on the command line', () => {
     expect(result.stderr).toContain("Start one with 'pad-lattice daemon'");
   });
 
-  it('exits 1 with ssh\'s own reason when the first connection fails', async () => {
+  it("exits 1 with ssh's own reason when the first connection fails", async () => {
     const daemon = await runDaemon();
     daemons.push(daemon);
     const closedPort = await new Promise<number>((resolve) => {

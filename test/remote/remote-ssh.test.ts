@@ -97,11 +97,31 @@ describe('pad-lattice remote over a real OpenSSH server on 127.0.0.1', () => {
     execFileSync('mkfifo', [fifo]);
     const baseEnv = { ...process.env, HOME: dir, XDG_CONFIG_HOME: '', PAD_LATTICE_PROFILE_PATH: '', PAD_LATTICE_SOCKET: '', NO_COLOR: '1', SSH_AUTH_SOCK: '' };
     const daemon = startCli(
-      ['daemon', '--profile', 'novation/launchpad/pro-mk1', '--output', `trace:${trace}`, '--input', `file:${fifo}`, '--socket', socket, '--identity-store', join(dir, 'ids.json'), '--no-greeting'],
+      [
+        'daemon',
+        '--profile',
+        'novation/launchpad/pro-mk1',
+        '--output',
+        `trace:${trace}`,
+        '--input',
+        `file:${fifo}`,
+        '--socket',
+        socket,
+        '--identity-store',
+        join(dir, 'ids.json'),
+        '--no-greeting',
+      ],
       baseEnv,
     );
     const local = new PadLatticeClient({ socketPath: socket, timeoutMs: 5_000 });
-    await eventually(() => local.ping().then(() => true, () => false), 'the daemon to answer');
+    await eventually(
+      () =>
+        local.ping().then(
+          () => true,
+          () => false,
+        ),
+      'the daemon to answer',
+    );
     // The uid rule is really enforced on both sockets here, so the forwarded connections below pass a real check.
     // The daemon answers before its log line has crossed the pipe, so wait for the line.
     await eventually(() => daemon.stderr().includes('peer uid checked with SO_PEERCRED'), 'the peer-credential log line', 15_000);
@@ -115,7 +135,12 @@ describe('pad-lattice remote over a real OpenSSH server on 127.0.0.1', () => {
     );
     const connected = await nthEvent(remote, 'connected', 1);
     const remoteSocket = join(dir, 'far', 'pad-lattice.sock');
-    expect(connected).toMatchObject({ host: 'devbox', remote_socket: remoteSocket, relay_socket: join(runtime, 'pad-lattice-remote', 'devbox.sock'), reconnected: false });
+    expect(connected).toMatchObject({
+      host: 'devbox',
+      remote_socket: remoteSocket,
+      relay_socket: join(runtime, 'pad-lattice-remote', 'devbox.sock'),
+      reconnected: false,
+    });
 
     // On the "remote host": a launcher's lease and a hook's approval request, through the forwarded socket.
     const remoteClient = new PadLatticeClient({ socketPath: remoteSocket, timeoutMs: 5_000 });
@@ -125,7 +150,12 @@ describe('pad-lattice remote over a real OpenSSH server on 127.0.0.1', () => {
     const first = await askForApproval(remoteClient, 'r1');
     const ack = await remoteClient.reportState('waiting_for_approval', { agent: AGENT, leaseId: LEASE_ID, reply: true });
     expect(ack).toMatchObject({ identity: AGENT, state: 'waiting_for_approval', leased: true, label: 'far' });
-    expect(await padSession(local)).toMatchObject({ state: 'waiting_for_approval', leased: true, label: 'far', metadata: { remote_host: 'devbox', cwd: '/work/far' } });
+    expect(await padSession(local)).toMatchObject({
+      state: 'waiting_for_approval',
+      leased: true,
+      label: 'far',
+      metadata: { remote_host: 'devbox', cwd: '/work/far' },
+    });
 
     // One press on the pad: exactly one action, under the id the remote agent knows.
     await eventually(() => traceLines(trace).includes(APPROVE_LIT), 'approve to light');

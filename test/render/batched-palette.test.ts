@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS } from '../../src/domain/index.js';
 import { greetingScroll } from '../../src/render/greeting-scroll.js';
 import { PaletteGridRenderer } from '../../src/render/index.js';
-import {
-  color,
-  emptyView,
-  hexFrom,
-  mockSurface,
-  paletteWrites,
-  PRO_MK1,
-  uniformShow,
-  variantProfile,
-  view,
-} from './helpers.js';
+import { color, emptyView, hexFrom, mockSurface, paletteWrites, PRO_MK1, uniformShow, variantProfile, view } from './helpers.js';
 
 const X = 'novation/launchpad/x';
 const MK2 = 'novation/launchpad/mk2';

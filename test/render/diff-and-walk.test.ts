@@ -28,7 +28,11 @@ function randomView(random: () => number): SurfaceView {
 const SHOW_TOKENS = ['off', 'state:running:primary', 'state:success:summary', 'accent:cyan:selected', 'accent:rose:unselected'];
 
 function randomShow(random: () => number): ShowFrame {
-  const light = () => color(SHOW_TOKENS[Math.floor(random() * SHOW_TOKENS.length)]!, [0, 1, 2].map(() => Math.floor(random() * 256)));
+  const light = () =>
+    color(
+      SHOW_TOKENS[Math.floor(random() * SHOW_TOKENS.length)]!,
+      [0, 1, 2].map(() => Math.floor(random() * 256)),
+    );
   return {
     grid: Array.from({ length: 8 }, () => Array.from({ length: 8 }, light)),
     top: Array.from({ length: 8 }, light),

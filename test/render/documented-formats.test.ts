@@ -45,7 +45,13 @@ const PROGRAMMER_BUTTONS = [...range(91, 98), ...range(19, 89, 10)];
 const programmerLeds = new Set([...leds(0x90, PROGRAMMER_PADS), ...leds(0xb0, PROGRAMMER_BUTTONS), ...leds(0x90, PROGRAMMER_BUTTONS)]);
 
 /** Launchpad S / Mini / original X-Y layout: key = 10h·row + column (row 0 at the top, column 8 = round buttons); top row CC 104-111. */
-const XY_LEDS = new Set([...leds(0x90, range(0, 7).flatMap((row) => range(0, 8).map((col) => 16 * row + col))), ...leds(0xb0, range(104, 111))]);
+const XY_LEDS = new Set([
+  ...leds(
+    0x90,
+    range(0, 7).flatMap((row) => range(0, 8).map((col) => 16 * row + col)),
+  ),
+  ...leds(0xb0, range(104, 111)),
+]);
 
 const DOCUMENTED: Readonly<Record<string, Documented>> = {
   // Novation, Launchpad Pro Programmer's Reference Manual: Ableton/Standalone mode 21h, Live layouts 22h
@@ -243,59 +249,81 @@ describe('built-in profiles send the bytes their manufacturers document', () => 
       expect(closing.slice(closing.length - documented.shutdown.length)).toEqual(documented.shutdown);
     });
 
-    it(documented.palette === null ? 'a full frame: every light a steady Note On / Control Change at a documented LED' : 'a full frame: one batched palette SysEx in the documented format', () => {
-      const { surface, output, profile } = mockSurface(id);
-      surface.render(fullView);
-      const format = documented.palette;
-      if (format === null) {
-        expect(output.sent).toHaveLength(56 + 8 + 8 + 4 + 1); // cold cache: every semantic light once
-        const undocumented = output.sent.map((m) => `${hex(m[0]!)}:${m[1]}`).filter((led) => !documented.steadyLeds.has(led));
-        expect(undocumented).toEqual([]);
-        return;
-      }
-      // The same lights and values as one message per light would set, in the documented message, all in one.
-      expect(output.sent).toHaveLength(1);
-      const shown = decodePalette(format, output.sent);
-      const perLight = mockSurface(variantProfile(id, (doc) => delete doc['capabilities']['palette_sysex']));
-      perLight.surface.render(fullView);
-      expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(perLight.output.sent.map((m) => [m[1]!, m[2]!])));
-      expect(shown.size).toBe(56 + 8 + 8 + 4 + 1);
-      const documentedNumbers = new Set([...documented.steadyLeds].map((led) => Number(led.split(':')[1])));
-      expect([...shown.keys()].filter((number) => !documentedNumbers.has(number))).toEqual([]);
-      expect(profile.capabilities.palette_sysex).toBeDefined();
-    });
+    it(
+      documented.palette === null
+        ? 'a full frame: every light a steady Note On / Control Change at a documented LED'
+        : 'a full frame: one batched palette SysEx in the documented format',
+      () => {
+        const { surface, output, profile } = mockSurface(id);
+        surface.render(fullView);
+        const format = documented.palette;
+        if (format === null) {
+          expect(output.sent).toHaveLength(56 + 8 + 8 + 4 + 1); // cold cache: every semantic light once
+          const undocumented = output.sent.map((m) => `${hex(m[0]!)}:${m[1]}`).filter((led) => !documented.steadyLeds.has(led));
+          expect(undocumented).toEqual([]);
+          return;
+        }
+        // The same lights and values as one message per light would set, in the documented message, all in one.
+        expect(output.sent).toHaveLength(1);
+        const shown = decodePalette(format, output.sent);
+        const perLight = mockSurface(variantProfile(id, (doc) => delete doc['capabilities']['palette_sysex']));
+        perLight.surface.render(fullView);
+        expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(perLight.output.sent.map((m) => [m[1]!, m[2]!])));
+        expect(shown.size).toBe(56 + 8 + 8 + 4 + 1);
+        const documentedNumbers = new Set([...documented.steadyLeds].map((led) => Number(led.split(':')[1])));
+        expect([...shown.keys()].filter((number) => !documentedNumbers.has(number))).toEqual([]);
+        expect(profile.capabilities.palette_sysex).toBeDefined();
+      },
+    );
 
-    it(documented.rgb === null ? 'a Show frame: the palette fallback of every light (no RGB SysEx fits)' : 'a Show frame: batched RGB SysEx in the documented format', () => {
-      const { surface, output, profile } = mockSurface(id);
-      const frame = distinctShow();
-      surface.renderShowFrame(frame);
-      const sysex = output.sent.filter((message) => message[0] === 0xf0);
-      const format = documented.rgb;
-      if (format === null) {
-        expect(sysex).toEqual([]);
-        const fallback = profile.lookup.colors.get('state:success:primary');
-        const writes = channelWrites(output.sent);
-        expect(writes).toHaveLength(80);
-        expect(writes.every((write) => write.value === fallback && documented.steadyLeds.has(`${hex((write.kind === 'note' ? 0x90 : 0xb0) | write.channel)}:${write.number}`))).toBe(true);
-        return;
-      }
-      const capability = profile.capabilities.show_rgb!;
-      const shown = decodeRgb(format, sysex);
-      const numbers = profile.grid.rows.flat();
-      const expected = new Map<number, number[]>();
-      frame.grid.flat().forEach((c, i) => expected.set(numbers[i]!, c.rgb.map((v) => scaled(v, capability.channel_max))));
-      if (format.kind !== 'akai-ranges') {
-        [...profile.surface.showcase.top, ...profile.surface.showcase.right].forEach((address, i) =>
-          expected.set(address.number, [...frame.top, ...frame.right][i]!.rgb.map((v) => scaled(v, capability.channel_max))),
+    it(
+      documented.rgb === null
+        ? 'a Show frame: the palette fallback of every light (no RGB SysEx fits)'
+        : 'a Show frame: batched RGB SysEx in the documented format',
+      () => {
+        const { surface, output, profile } = mockSurface(id);
+        const frame = distinctShow();
+        surface.renderShowFrame(frame);
+        const sysex = output.sent.filter((message) => message[0] === 0xf0);
+        const format = documented.rgb;
+        if (format === null) {
+          expect(sysex).toEqual([]);
+          const fallback = profile.lookup.colors.get('state:success:primary');
+          const writes = channelWrites(output.sent);
+          expect(writes).toHaveLength(80);
+          expect(
+            writes.every(
+              (write) => write.value === fallback && documented.steadyLeds.has(`${hex((write.kind === 'note' ? 0x90 : 0xb0) | write.channel)}:${write.number}`),
+            ),
+          ).toBe(true);
+          return;
+        }
+        const capability = profile.capabilities.show_rgb!;
+        const shown = decodeRgb(format, sysex);
+        const numbers = profile.grid.rows.flat();
+        const expected = new Map<number, number[]>();
+        frame.grid.flat().forEach((c, i) =>
+          expected.set(
+            numbers[i]!,
+            c.rgb.map((v) => scaled(v, capability.channel_max)),
+          ),
         );
-        expect(output.sent.length).toBe(sysex.length); // nothing but RGB SysEx
-        expect(sysex).toHaveLength(Math.ceil(80 / (format.kind === 'led-rgb' ? format.maxGroups : format.maxSpecs)));
-      } else {
-        expect([...shown.keys()].sort((a, b) => a - b)).toEqual(format.pads);
-        // The single-colour rails take their palette fallbacks.
-        expect(channelWrites(output.sent)).toHaveLength(16);
-      }
-      expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(expected));
-    });
+        if (format.kind !== 'akai-ranges') {
+          [...profile.surface.showcase.top, ...profile.surface.showcase.right].forEach((address, i) =>
+            expected.set(
+              address.number,
+              [...frame.top, ...frame.right][i]!.rgb.map((v) => scaled(v, capability.channel_max)),
+            ),
+          );
+          expect(output.sent.length).toBe(sysex.length); // nothing but RGB SysEx
+          expect(sysex).toHaveLength(Math.ceil(80 / (format.kind === 'led-rgb' ? format.maxGroups : format.maxSpecs)));
+        } else {
+          expect([...shown.keys()].sort((a, b) => a - b)).toEqual(format.pads);
+          // The single-colour rails take their palette fallbacks.
+          expect(channelWrites(output.sent)).toHaveLength(16);
+        }
+        expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(expected));
+      },
+    );
   });
 });

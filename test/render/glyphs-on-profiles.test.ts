@@ -25,11 +25,20 @@ describe('state glyphs on every built-in profile', () => {
         surface.render(view({ selectedState: state }));
         const expected = GLYPHS[state].map(([x, y]) => rows[region.y + y]![region.x + x]!).sort((a, b) => a - b);
         const writes = paletteWrites(profile, output.sent);
-        expect(writes.every((w) => w.value === primary), `${id} ${state} colour`).toBe(true);
-        expect(writes.map((w) => w.number).sort((a, b) => a - b), `${id} ${state} pads`).toEqual(expected);
+        expect(
+          writes.every((w) => w.value === primary),
+          `${id} ${state} colour`,
+        ).toBe(true);
+        expect(
+          writes.map((w) => w.number).sort((a, b) => a - b),
+          `${id} ${state} pads`,
+        ).toEqual(expected);
         // One message per pad addresses it as the grid does; batched SysEx addresses LEDs by number.
         const perLight = channelWrites(output.sent);
-        expect(perLight.every((w) => w.kind === kind && w.channel === channel), `${id} ${state} grid address`).toBe(true);
+        expect(
+          perLight.every((w) => w.kind === kind && w.channel === channel),
+          `${id} ${state} grid address`,
+        ).toBe(true);
         expect(perLight.length === 0 || perLight.length === writes.length, `${id} ${state} one path`).toBe(true);
       }
     });

@@ -20,12 +20,14 @@ export function builtinProfile(id: string): DeviceProfile {
 }
 
 export function builtinProfileIds(): string[] {
-  return (readdirSync(PROFILES_ROOT, { recursive: true }) as string[])
-    .filter((file) => file.endsWith('.json'))
-    // Surface profiles (monome grids, Stream Decks) share the folder; they are not MIDI device profiles.
-    .filter((file) => !declaresSurfaceDriver(readFileSync(`${PROFILES_ROOT}${file}`, 'utf8')))
-    .map((file) => file.slice(0, -'.json'.length).split('\\').join('/'))
-    .sort();
+  return (
+    (readdirSync(PROFILES_ROOT, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.json'))
+      // Surface profiles (monome grids, Stream Decks) share the folder; they are not MIDI device profiles.
+      .filter((file) => !declaresSurfaceDriver(readFileSync(`${PROFILES_ROOT}${file}`, 'utf8')))
+      .map((file) => file.slice(0, -'.json'.length).split('\\').join('/'))
+      .sort()
+  );
 }
 
 /** A copy of a built-in profile's document with some fields changed, parsed again. */

@@ -31,7 +31,7 @@ function blocks(stdout: string): string[][] {
 const PRO = ['--profile', 'novation/launchpad/pro-mk1'];
 
 describe('pad-lattice render', () => {
-  it('prints each view\'s messages, diffed against the previous view, one block per line', async () => {
+  it("prints each view's messages, diffed against the previous view, one block per line", async () => {
     const stdin = ['{"selected_state":"waiting_for_reply"}', '{"selected_state":"waiting_for_reply"}', '{"selected_state":"success"}'].join('\n');
     const { code, stdout, stderr } = await run(PRO, `${stdin}\n`);
     expect(stderr).toBe('');
@@ -88,7 +88,10 @@ describe('pad-lattice render', () => {
   it('--json prints one object per block', async () => {
     const { code, stdout } = await run([...PRO, '--initialize', '--json'], '{"selected_state":"success"}\n');
     expect(code).toBe(0);
-    const [startup, view] = stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const [startup, view] = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(startup.startup).toBe(true);
     expect(startup.messages).toHaveLength(82);
     expect(view).toEqual({ line: 1, messages: expect.any(Array) });
@@ -147,7 +150,11 @@ describe('pad-lattice render', () => {
 
     // The Mk3 family and the X: one LED lighting SysEx per frame, type 03 (RGB, 0-127) before each LED.
     // (0, 174, 187) at 127 levels is (0, 87, 93) = 00 57 5D; the top-left pad is LED 81 = 51h.
-    for (const [id, product] of [['novation/launchpad/x', '0C'], ['novation/launchpad/mini-mk3', '0D'], ['novation/launchpad/pro-mk3', '0E']]) {
+    for (const [id, product] of [
+      ['novation/launchpad/x', '0C'],
+      ['novation/launchpad/mini-mk3', '0D'],
+      ['novation/launchpad/pro-mk3', '0E'],
+    ]) {
       const mk3 = blocks((await run(['--profile', id!, '--show', path])).stdout);
       expect(mk3.map((block) => block.length)).toEqual([1, 0, 1]);
       expect(mk3[0]![0]!.startsWith(`F0 00 20 29 02 ${product} 03 03 51 00 57 5D 03 52 00 57 5D`)).toBe(true);

@@ -82,11 +82,7 @@ describe('midi-rendering.md §16', () => {
     });
     const { surface, output } = mockSurface(profile);
     surface.initialize();
-    expect(hexFrom(output.sent)).toEqual([
-      'F0 00 20 29 02 10 21 01 F7',
-      'F0 00 20 29 02 10 2C 03 F7',
-      'F0 00 20 29 02 10 0E 00 F7',
-    ]);
+    expect(hexFrom(output.sent)).toEqual(['F0 00 20 29 02 10 21 01 F7', 'F0 00 20 29 02 10 2C 03 F7', 'F0 00 20 29 02 10 0E 00 F7']);
     output.clearSent();
     surface.render(emptyView());
     expect(output.sent).toHaveLength(77);

@@ -23,7 +23,10 @@ describe('midi-rendering.md §16', () => {
     const { surface, output } = mockSurface(PRO_MK1);
     const busy = view({
       selectedState: 'waiting_for_approval',
-      sessions: [{ slot: 0, state: 'waiting_for_approval', selected: true }, { slot: 3, state: 'error', accent: 'orange' }],
+      sessions: [
+        { slot: 0, state: 'waiting_for_approval', selected: true },
+        { slot: 3, state: 'error', accent: 'orange' },
+      ],
       availableActions: ['approve', 'reject'],
       overflowCount: 2,
     });
@@ -99,7 +102,12 @@ describe('midi-rendering.md §16', () => {
     const { surface, output } = mockSurface(PRO_MK1);
     surface.render(view({ selectedState: 'waiting_for_approval', availableActions: ['approve'] }));
     const actions = channelWrites(output.sent).filter((w) => w.kind === 'cc' && [91, 92, 97, 98].includes(w.number));
-    expect(actions.map((w) => [w.number, w.value])).toEqual([[91, 21], [92, 0], [98, 0], [97, 0]]);
+    expect(actions.map((w) => [w.number, w.value])).toEqual([
+      [91, 21],
+      [92, 0],
+      [98, 0],
+      [97, 0],
+    ]);
   });
 
   it('scenario 12: the notes written with velocity 21 for success are exactly the nine glyph pads', () => {

@@ -61,13 +61,12 @@ describe('midi-rendering.md §16', () => {
     expect(second.length).toBe(6 + 2 * 4 + 2);
     const groups = [...groupsOf(first), ...groupsOf(second)];
     expect(groups[0]).toEqual([81, 63, 32, 0]);
-    expect(groupsOf(second)).toEqual([[29, 63, 32, 0], [19, 63, 32, 0]]);
-    const numbers = groups.map((g) => g[0]);
-    expect(numbers).toEqual([
-      ...Array.from({ length: 64 }, (_, i) => pad(i % 8, Math.floor(i / 8))),
-      ...TOP_CCS,
-      ...RIGHT_CCS,
+    expect(groupsOf(second)).toEqual([
+      [29, 63, 32, 0],
+      [19, 63, 32, 0],
     ]);
+    const numbers = groups.map((g) => g[0]);
+    expect(numbers).toEqual([...Array.from({ length: 64 }, (_, i) => pad(i % 8, Math.floor(i / 8))), ...TOP_CCS, ...RIGHT_CCS]);
     output.clearSent();
     surface.renderShowFrame(uniformShow(AMBER));
     expect(output.sent).toHaveLength(0);
@@ -130,9 +129,7 @@ describe('midi-rendering.md §16', () => {
     surface.render(emptyView());
     expect(output.sent).toHaveLength(80);
     const writes = channelWrites(output.sent);
-    expect(writes.slice(0, 16).map((w) => [w.kind, w.number, w.value])).toEqual(
-      [...TOP_CCS, ...RIGHT_CCS].map((cc) => ['cc', cc, 0]),
-    );
+    expect(writes.slice(0, 16).map((w) => [w.kind, w.number, w.value])).toEqual([...TOP_CCS, ...RIGHT_CCS].map((cc) => ['cc', cc, 0]));
     const grid = writes.slice(16, 72);
     expect(grid.every((w) => w.kind === 'note')).toBe(true);
     expect(grid.filter((w) => w.value === 1).map((w) => w.number)).toEqual([43, 44, 45]);
@@ -160,7 +157,13 @@ describe('midi-rendering.md §16', () => {
       }),
     );
     const rails = channelWrites(output.sent).filter((w) => w.kind === 'cc');
-    expect(rails.map((w) => [w.number, w.value])).toEqual([[93, 0], [89, 0], [89, 37], [91, 21], [95, 9]]);
+    expect(rails.map((w) => [w.number, w.value])).toEqual([
+      [93, 0],
+      [89, 0],
+      [89, 37],
+      [91, 21],
+      [95, 9],
+    ]);
     expect(output.sent).toHaveLength(2 + 56 + 1 + 8 + 1 + 1);
   });
 

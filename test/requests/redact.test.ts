@@ -23,27 +23,62 @@ const GITLAB = 'glpat-xY9zA8bC7dE6fG5hI4jK';
 
 /** [what, command, secrets that must be gone, words that must stay] */
 const CASES: readonly (readonly [string, string, readonly string[], readonly string[]])[] = [
-  ['GitHub token in a Bearer header', `curl -H "Authorization: Bearer ${GITHUB_CLASSIC}" https://api.github.com/user`, [GITHUB_CLASSIC], ['curl', 'Authorization: Bearer', 'https://api.github.com/user']],
+  [
+    'GitHub token in a Bearer header',
+    `curl -H "Authorization: Bearer ${GITHUB_CLASSIC}" https://api.github.com/user`,
+    [GITHUB_CLASSIC],
+    ['curl', 'Authorization: Bearer', 'https://api.github.com/user'],
+  ],
   ['fine-grained GitHub token as an env assignment', `GH_TOKEN=${GITHUB_FINE} gh pr list`, [GITHUB_FINE], ['GH_TOKEN=', 'gh pr list']],
-  ['GitHub app token in a clone URL', `git clone https://x-access-token:${GITHUB_APP}@github.com/o/r.git`, [GITHUB_APP], ['git clone', 'x-access-token', 'github.com/o/r.git']],
+  [
+    'GitHub app token in a clone URL',
+    `git clone https://x-access-token:${GITHUB_APP}@github.com/o/r.git`,
+    [GITHUB_APP],
+    ['git clone', 'x-access-token', 'github.com/o/r.git'],
+  ],
   ['OpenAI project key exported', `export OPENAI_API_KEY=${OPENAI} && node run.js`, [OPENAI], ['export OPENAI_API_KEY=', 'node run.js']],
   ['OpenAI legacy key in a JSON body', `curl -d '{"key":"${OPENAI_LEGACY}"}' https://x.test`, [OPENAI_LEGACY], ['curl -d', 'https://x.test']],
-  ['Anthropic key as an x-api-key header', `curl https://api.anthropic.com/v1/messages -H "x-api-key: ${ANTHROPIC}"`, [ANTHROPIC], ['x-api-key', 'api.anthropic.com']],
-  ['AWS key pair in environment assignments', `AWS_ACCESS_KEY_ID=${AWS_ID} AWS_SECRET_ACCESS_KEY=${AWS_SECRET} aws s3 ls`, [AWS_ID, AWS_SECRET], ['aws s3 ls', 'AWS_SECRET_ACCESS_KEY=']],
+  [
+    'Anthropic key as an x-api-key header',
+    `curl https://api.anthropic.com/v1/messages -H "x-api-key: ${ANTHROPIC}"`,
+    [ANTHROPIC],
+    ['x-api-key', 'api.anthropic.com'],
+  ],
+  [
+    'AWS key pair in environment assignments',
+    `AWS_ACCESS_KEY_ID=${AWS_ID} AWS_SECRET_ACCESS_KEY=${AWS_SECRET} aws s3 ls`,
+    [AWS_ID, AWS_SECRET],
+    ['aws s3 ls', 'AWS_SECRET_ACCESS_KEY='],
+  ],
   ['AWS secret given to aws configure', `aws configure set aws_secret_access_key ${AWS_SECRET}`, [], ['aws configure set aws_secret_access_key']],
   ['Bearer JWT', `http GET https://api.test Authorization:"Bearer ${JWT}"`, [JWT], ['http GET https://api.test']],
   ['Basic credentials', 'curl -H "Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1l" https://x.test', ['YWxhZGRpbjpvcGVuc2VzYW1l'], ['Authorization: Basic']],
   ['password= on a command line', 'mysqladmin -u root password=hunter2 status', ['hunter2'], ['mysqladmin -u root', 'status']],
   ['--password value', 'mysql -u root --password hunter2 -e "select 1"', ['hunter2'], ['mysql -u root --password', 'select 1']],
-  ['password in a database URL', 'psql "postgres://admin:s3cr3t-Pa55@db.example.com:5432/app" -c "select 1"', ['s3cr3t-Pa55'], ['postgres://admin:', '@db.example.com:5432/app']],
-  ['token in a query string', 'curl "https://api.example.com/v1/items?access_token=abc123def456ghi&page=2"', ['abc123def456ghi'], ['https://api.example.com/v1/items?access_token=', '&page=2']],
+  [
+    'password in a database URL',
+    'psql "postgres://admin:s3cr3t-Pa55@db.example.com:5432/app" -c "select 1"',
+    ['s3cr3t-Pa55'],
+    ['postgres://admin:', '@db.example.com:5432/app'],
+  ],
+  [
+    'token in a query string',
+    'curl "https://api.example.com/v1/items?access_token=abc123def456ghi&page=2"',
+    ['abc123def456ghi'],
+    ['https://api.example.com/v1/items?access_token=', '&page=2'],
+  ],
   ['env file written with a secret', 'echo "DB_PASSWORD=correct-horse-battery" >> .env', ['correct-horse-battery'], ['DB_PASSWORD=', '.env']],
   ['Slack bot token', `curl -X POST -H 'Authorization: Bearer ${SLACK}' https://slack.com/api/chat.postMessage`, [SLACK], ['slack.com/api/chat.postMessage']],
   ['Stripe live key', `stripe login --api-key ${STRIPE}`, [STRIPE], ['stripe login']],
   ['Google API key in a URL', `curl "https://maps.googleapis.com/maps/api/geocode/json?address=x&key=${GOOGLE}"`, [GOOGLE], ['maps.googleapis.com']],
   ['npm token', `npm config set //registry.npmjs.org/:_authToken ${NPM}`, [NPM], ['npm config set']],
   ['GitLab token', `glab auth login --token ${GITLAB}`, [GITLAB], ['glab auth login']],
-  ['private key piped into a file', 'printf -- "-----BEGIN OPENSSH PRIVATE KEY-----\\nb3BlbnNzaC1rZXktdjEAAAA\\n-----END OPENSSH PRIVATE KEY-----" > id', ['b3BlbnNzaC1rZXktdjEAAAA'], ['printf', '> id']],
+  [
+    'private key piped into a file',
+    'printf -- "-----BEGIN OPENSSH PRIVATE KEY-----\\nb3BlbnNzaC1rZXktdjEAAAA\\n-----END OPENSSH PRIVATE KEY-----" > id',
+    ['b3BlbnNzaC1rZXktdjEAAAA'],
+    ['printf', '> id'],
+  ],
 ];
 
 describe('redactSecrets', () => {
@@ -56,7 +91,14 @@ describe('redactSecrets', () => {
   });
 
   it('leaves ordinary commands alone', () => {
-    for (const command of ['npm test', 'git commit --author="Ann <ann@x.test>" -m "fix tokens"', 'ls -la ~/.ssh', 'python -m pytest -k token_refresh', 'node --max-old-space-size=4096 build.js', 'claude --max-tokens 100']) {
+    for (const command of [
+      'npm test',
+      'git commit --author="Ann <ann@x.test>" -m "fix tokens"',
+      'ls -la ~/.ssh',
+      'python -m pytest -k token_refresh',
+      'node --max-old-space-size=4096 build.js',
+      'claude --max-tokens 100',
+    ]) {
       expect(redactSecrets(command)).toBe(command);
     }
   });

@@ -90,12 +90,17 @@ describe('doctor: serial_backend and hid_backend', () => {
     });
     const report = await runDoctor(sources);
     const byName = Object.fromEntries(report.checks.map((check) => [check.name, check]));
-    expect(byName['serial_backend']).toEqual({ name: 'serial_backend', status: 'warning', summary: 'serial ports cannot be listed (udevadm failed reading ~/.udev)', details: {} });
+    expect(byName['serial_backend']).toEqual({
+      name: 'serial_backend',
+      status: 'warning',
+      summary: 'serial ports cannot be listed (udevadm failed reading ~/.udev)',
+      details: {},
+    });
     expect(byName['hid_backend']).toEqual({ name: 'hid_backend', status: 'warning', summary: LIBUSB_MISSING, details: {} });
     expect(report.overall).toBe('warning');
   });
 
-  it('surfaces: the grids and Stream Decks among the listings, with the library\'s models', async () => {
+  it("surfaces: the grids and Stream Decks among the listings, with the library's models", async () => {
     const home = tempHome();
     const serial = () => new MockSerialBinding().createPort('/dev/ttyACM0', MONOME).createPort('/dev/ttyS0');
     const hid = () => new MockHidBackend().plug(PAD).plug({ path: '/dev/hidraw5', vendorId: 0x0fd9, productId: 0x006c });
@@ -112,7 +117,15 @@ describe('doctor: serial_backend and hid_backend', () => {
         ],
       },
     });
-    const none = await runDoctor(doctorSources(home, { serialBackend: () => new MockSerialBinding(), hidBackend: () => new MockHidBackend(), deckModels: () => { throw new Error('no library'); } }));
+    const none = await runDoctor(
+      doctorSources(home, {
+        serialBackend: () => new MockSerialBinding(),
+        hidBackend: () => new MockHidBackend(),
+        deckModels: () => {
+          throw new Error('no library');
+        },
+      }),
+    );
     expect(none.checks.find((check) => check.name === 'surfaces')?.summary).toBe('no monome grid or Stream Deck connected');
   });
 
@@ -149,7 +162,14 @@ describe('devices --all', () => {
         'HID devices:\n  /dev/hidraw3  Maker Pad  1235:0113  usage ff00:01\n',
     );
     const empty = captureIo('', { NO_COLOR: '1', HOME: tempHome() });
-    expect(await runCli(['devices', '--all'], empty.io, [command(() => new MockSerialBinding(), () => new MockHidBackend())])).toBe(0);
+    expect(
+      await runCli(['devices', '--all'], empty.io, [
+        command(
+          () => new MockSerialBinding(),
+          () => new MockHidBackend(),
+        ),
+      ]),
+    ).toBe(0);
     expect(empty.stdout()).toMatch(/\nserial ports: none\nHID devices: none\n$/);
   });
 
@@ -172,7 +192,9 @@ describe('devices --all', () => {
     });
     const text = captureIo('', { NO_COLOR: '1', HOME: tempHome() });
     expect(await runCli(['devices', '--all'], text.io, [devices])).toBe(3);
-    expect(text.stdout()).toBe(`monome grid [serial]\n  port: /dev/ttyACM0 (m1000123)\nserial ports:\n  /dev/ttyACM0  monome  0403:6001  serial m1000123\n${LIBUSB_MISSING}\n`);
+    expect(text.stdout()).toBe(
+      `monome grid [serial]\n  port: /dev/ttyACM0 (m1000123)\nserial ports:\n  /dev/ttyACM0  monome  0403:6001  serial m1000123\n${LIBUSB_MISSING}\n`,
+    );
   });
 
   it('without --all lists only the grids and Stream Decks among them, beside the MIDI matches', async () => {
@@ -182,7 +204,10 @@ describe('devices --all', () => {
     expect(await runCli(['devices', '--json'], io, [command(serial, hid)])).toBe(0);
     expect(JSON.parse(stdout())).toEqual({
       matches: [MATCH],
-      surfaces: [{ kind: 'serial', device: 'monome grid', path: '/dev/ttyACM0', serial_number: 'm1000123' }, { kind: 'hid', device: 'Stream Deck MK.2', path: '/dev/hidraw5', serial_number: 'CL12' }],
+      surfaces: [
+        { kind: 'serial', device: 'monome grid', path: '/dev/ttyACM0', serial_number: 'm1000123' },
+        { kind: 'hid', device: 'Stream Deck MK.2', path: '/dev/hidraw5', serial_number: 'CL12' },
+      ],
     });
     const text = captureIo('', { NO_COLOR: '1', HOME: tempHome() });
     expect(await runCli(['devices'], text.io, [command(serial, hid)])).toBe(0);

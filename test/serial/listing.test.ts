@@ -24,6 +24,12 @@ describe('serial port listing for diagnostics', () => {
   });
 
   it('gives snake_case JSON with null for what is unknown', () => {
-    expect(serialPortJson({ path: '/dev/ttyS0', vendorId: 1 })).toEqual({ path: '/dev/ttyS0', manufacturer: null, vendor_id: 1, product_id: null, serial_number: null });
+    expect(serialPortJson({ path: '/dev/ttyS0', vendorId: 1 })).toEqual({
+      path: '/dev/ttyS0',
+      manufacturer: null,
+      vendor_id: 1,
+      product_id: null,
+      serial_number: null,
+    });
   });
 });

@@ -24,7 +24,10 @@ describe('serialport backend on this machine', () => {
   it('loads serialport and lists ports, or names the missing udevadm', async () => {
     const backend = createSerialportBackend();
     if (listingNeedsMissingUdevadm()) {
-      const error = await backend.list().then(() => null, (caught: unknown) => caught);
+      const error = await backend.list().then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(SerialUnavailableError);
       expect(error).toMatchObject({ reason: 'udevadm-missing' });
       expect((error as Error).message).toBe('serial ports cannot be listed: udevadm not found: install udev');
@@ -38,7 +41,10 @@ describe('serialport backend on this machine', () => {
     const path = '/dev/pad-lattice-no-such-port';
     const error = await createSerialportBackend()
       .open({ path, baudRate: 115200 })
-      .then(() => null, (caught: unknown) => caught);
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(SerialDeviceError);
     expect(error).not.toBeInstanceOf(SerialUnavailableError);
     expect((error as Error).message).toMatch(/^cannot open serial port \/dev\/pad-lattice-no-such-port: .*cannot open/);

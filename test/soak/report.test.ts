@@ -26,8 +26,12 @@ describe('the soak report', () => {
 
   it('prints the daemon log tail under a failure, and only then', () => {
     const failed = formatReport(report(['at 0:16 press-7: no action']));
-    expect(failed).toContain('FAIL\n  - at 0:16 press-7: no action\n  daemon log, last 2 lines (soak time first):\n    0:01 {"message":"listening"}\n    0:16 {"message":"MIDI: lost the pad"}');
-    expect(reportJson(report(['at 0:16 press-7: no action']))['daemon']).toMatchObject({ log_tail: ['0:01 {"message":"listening"}', '0:16 {"message":"MIDI: lost the pad"}'] });
+    expect(failed).toContain(
+      'FAIL\n  - at 0:16 press-7: no action\n  daemon log, last 2 lines (soak time first):\n    0:01 {"message":"listening"}\n    0:16 {"message":"MIDI: lost the pad"}',
+    );
+    expect(reportJson(report(['at 0:16 press-7: no action']))['daemon']).toMatchObject({
+      log_tail: ['0:01 {"message":"listening"}', '0:16 {"message":"MIDI: lost the pad"}'],
+    });
 
     const passed = formatReport(report([]));
     expect(passed).toMatch(/PASS\n$/);

@@ -13,11 +13,15 @@ const GLYPH_KEY = 0;
 const view = (prompt?: SurfacePrompt): SurfaceView =>
   makeSurfaceView({
     selectedState: 'waiting_for_reply',
-    sessions: [{ slot: 0, state: 'waiting_for_reply', selected: true, accent: 'cyan', label: 'docs' }, { slot: 1, state: 'running', accent: 'magenta', label: 'api' }],
+    sessions: [
+      { slot: 0, state: 'waiting_for_reply', selected: true, accent: 'cyan', label: 'docs' },
+      { slot: 1, state: 'running', accent: 'magenta', label: 'api' },
+    ],
     ...(prompt === undefined ? {} : { prompt }),
   });
 
-const withIndex = (prompt: SurfacePrompt, ref: number, questionIndex: number): SurfacePrompt => (prompt.kind === 'question' ? { ...prompt, ref, questionIndex } : prompt);
+const withIndex = (prompt: SurfacePrompt, ref: number, questionIndex: number): SurfacePrompt =>
+  prompt.kind === 'question' ? { ...prompt, ref, questionIndex } : prompt;
 
 /** The `?` of waiting_for_reply, as the glyph key shows it without a question. */
 const QUESTION_MARK = compileVisualFrame(view(), 8).state;
@@ -128,7 +132,11 @@ describe('a question on a Stream Deck (README "Questions and approval details")'
     const { panel, surface } = await fakeDeck('elgato/stream-deck/mk-2');
     await surface.render(view(questionPrompt(3)));
     const dim = { token: 'off', rgb: [0, 0, 0] as const };
-    await surface.renderShowFrame({ grid: Array.from({ length: 8 }, () => new Array(8).fill(dim)), top: new Array(8).fill(dim), right: new Array(8).fill(dim) });
+    await surface.renderShowFrame({
+      grid: Array.from({ length: 8 }, () => new Array(8).fill(dim)),
+      top: new Array(8).fill(dim),
+      right: new Array(8).fill(dim),
+    });
     await expectNoQuestionKeys(panel, surface);
   });
 

@@ -12,14 +12,21 @@ import { questionPrompt } from '../helpers/question-prompt.js';
 const approvalView = (): SurfaceView =>
   makeSurfaceView({
     selectedState: 'waiting_for_approval',
-    sessions: [{ slot: 0, state: 'waiting_for_approval', selected: true, accent: 'cyan', label: 'docs' }, { slot: 1, state: 'running', accent: 'magenta', label: 'api' }],
+    sessions: [
+      { slot: 0, state: 'waiting_for_approval', selected: true, accent: 'cyan', label: 'docs' },
+      { slot: 1, state: 'running', accent: 'magenta', label: 'api' },
+    ],
     availableActions: ['approve', 'reject'],
   });
 
 async function deckHub(backend: MockStreamDeckBackend) {
   const profiles = deckProfiles((await loadCatalog({ builtinRoot: BUILTIN_ROOT })).surfaces);
   const logger = recordingLogger();
-  const hub = new SurfaceHub({ drivers: [deckDriver({ backend: () => backend, library: () => loadStreamDeckLibrary(), profiles: () => profiles, frameIntervalMs: 10 })], logger, scanIntervalMs: 60_000 });
+  const hub = new SurfaceHub({
+    drivers: [deckDriver({ backend: () => backend, library: () => loadStreamDeckLibrary(), profiles: () => profiles, frameIntervalMs: 10 })],
+    logger,
+    scanIntervalMs: 60_000,
+  });
   return { hub, logger };
 }
 
@@ -32,7 +39,9 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     const { hub, logger } = await deckHub(backend);
     hub.render(approvalView());
     await hub.scanNow();
-    expect(hub.descriptors).toEqual([{ kind: 'hid', profile: 'elgato/stream-deck/mk-2', visualProtocol: 1, input: 'Stream Deck MK.2 /dev/hidraw7', output: 'Stream Deck MK.2 /dev/hidraw7' }]);
+    expect(hub.descriptors).toEqual([
+      { kind: 'hid', profile: 'elgato/stream-deck/mk-2', visualProtocol: 1, input: 'Stream Deck MK.2 /dev/hidraw7', output: 'Stream Deck MK.2 /dev/hidraw7' },
+    ]);
     expect(logger.text()).toContain('HID: Stream Deck MK.2 at /dev/hidraw7 connected as elgato/stream-deck/mk-2');
     await eventually(() => hub.settled && deck.imageCounts.every((count) => count > 0), 'every key to get an image');
     expect(deck.brightness).toBe(70);
@@ -61,7 +70,14 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     hub.render(approvalView());
     await eventually(() => hub.settled && deck.imageCounts.every((count) => count > 0), 'the first frame');
     const before = [...deck.imageCounts];
-    hub.render(makeSurfaceView({ ...approvalView(), sessions: approvalView().sessions.map((s) => ({ ...s, selected: s.slot === 1 })), selectedState: 'running', availableActions: ['stop'] }));
+    hub.render(
+      makeSurfaceView({
+        ...approvalView(),
+        sessions: approvalView().sessions.map((s) => ({ ...s, selected: s.slot === 1 })),
+        selectedState: 'running',
+        availableActions: ['stop'],
+      }),
+    );
     await eventually(() => hub.settled, 'the second frame');
     const redrawn = deck.imageCounts.flatMap((count, key) => (count > before[key]! ? [key] : []));
     expect(redrawn).toEqual([0, 1, 2, 10, 11, 14]); // glyph, both Scenes, approve/reject off, stop on
@@ -101,13 +117,15 @@ describe('a Stream Deck through the library, on a mock HID device', () => {
     hub.close();
   });
 
-  it('plays a Show as one light per key from the grid\'s top-left', async () => {
+  it("plays a Show as one light per key from the grid's top-left", async () => {
     const backend = new MockStreamDeckBackend();
     const deck = backend.plug('/dev/hidraw7');
     const { hub } = await deckHub(backend);
     await hub.scanNow();
     const dark = makeShowColor('off', [0, 0, 0]);
-    const grid = Array.from({ length: 8 }, (_, y) => Array.from({ length: 8 }, (_, x) => (x === 1 && y === 2 ? makeShowColor('state:error:primary', [230, 20, 20]) : dark)));
+    const grid = Array.from({ length: 8 }, (_, y) =>
+      Array.from({ length: 8 }, (_, x) => (x === 1 && y === 2 ? makeShowColor('state:error:primary', [230, 20, 20]) : dark)),
+    );
     hub.renderShowFrame({ grid, top: new Array(8).fill(dark), right: new Array(8).fill(dark) });
     await eventually(() => hub.settled && deck.imageCounts.every((count) => count > 0), 'the Show frame');
     expect(close(deck.pixel(11, 36, 36), [230, 20, 20])).toBe(true); // key 11 is column 1, row 2

@@ -19,8 +19,19 @@ export class FakeDeckPanel implements DeckPanel {
   readonly images = new Map<number, string>();
   #onKey: (index: number, down: boolean) => void = () => {};
 
-  constructor(columns: number, rows: number, readonly keySize: number) {
-    this.keys = Array.from({ length: columns * rows }, (_, index) => ({ index, x: index % columns, y: Math.floor(index / columns), feedback: 'lcd' as const, width: keySize, height: keySize }));
+  constructor(
+    columns: number,
+    rows: number,
+    readonly keySize: number,
+  ) {
+    this.keys = Array.from({ length: columns * rows }, (_, index) => ({
+      index,
+      x: index % columns,
+      y: Math.floor(index / columns),
+      feedback: 'lcd' as const,
+      width: keySize,
+      height: keySize,
+    }));
   }
 
   press(index: number): void {

@@ -27,7 +27,10 @@ describe('HidBridge: our HID device as the Stream Deck library sees it', () => {
     bridge.on('error', (error) => errors.push(error));
     await bridge.sendReports([Uint8Array.of(0, 1), Uint8Array.of(0, 2)]);
     await bridge.sendFeatureReport(Uint8Array.of(3, 8, 50));
-    expect(device.writes.map((w) => [...w])).toEqual([[0, 1], [0, 2]]);
+    expect(device.writes.map((w) => [...w])).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
     expect(device.featureReports.map((r) => [...r])).toEqual([[3, 8, 50]]);
     await expect(bridge.sendReports([new Uint8Array(20)])).rejects.toThrow(/exceed/);
     await expect(bridge.sendReports([new Uint8Array(20)])).rejects.toThrow(/exceed/);

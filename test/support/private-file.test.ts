@@ -56,7 +56,7 @@ describe('replaceFileAtomically', () => {
     expect(stagingPathFor(path)).not.toBe(first);
   });
 
-  it('refuses a link, another user\'s file and a directory at the target, changing nothing', () => {
+  it("refuses a link, another user's file and a directory at the target, changing nothing", () => {
     const { dir, victim } = sharedFolder();
     const link = join(dir, 'linked.json');
     symlinkSync(victim, link);
@@ -91,7 +91,7 @@ describe('openPrivateOutput', () => {
     expect(modeOf(path)).toBe(0o600);
   });
 
-  it('refuses a planted link, another user\'s file and a FIFO (without blocking on it)', () => {
+  it("refuses a planted link, another user's file and a FIFO (without blocking on it)", () => {
     const { dir, victim } = sharedFolder();
     const link = join(dir, 'out.trace');
     symlinkSync(victim, link);
@@ -151,7 +151,7 @@ describe('preparePrivateDirectory', () => {
 });
 
 describe('removeStaleStagingFiles', () => {
-  it('removes what a dead writer left, keeps a live writer\'s file, another user\'s file and unrelated names', () => {
+  it("removes what a dead writer left, keeps a live writer's file, another user's file and unrelated names", () => {
     const dir = tempDir();
     const path = join(dir, 'ids.json');
     const dead = deadPid();

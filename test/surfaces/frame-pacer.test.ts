@@ -30,7 +30,11 @@ describe('FramePacer', () => {
     const timers = new ManualTimers();
     const finishes: (() => void)[] = [];
     const drawn: number[] = [];
-    const pacer = new FramePacer<number>({ timers, minIntervalMs: 10, draw: (frame) => new Promise((resolve) => finishes.push(() => (drawn.push(frame), resolve()))) });
+    const pacer = new FramePacer<number>({
+      timers,
+      minIntervalMs: 10,
+      draw: (frame) => new Promise((resolve) => finishes.push(() => (drawn.push(frame), resolve()))),
+    });
     for (const frame of [1, 2, 3]) pacer.submit(frame);
     timers.advance(1000); // a slow device: nothing more starts while frame 1 is being written
     await flush();

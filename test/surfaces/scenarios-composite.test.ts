@@ -87,14 +87,10 @@ describe('midi-rendering.md §16', () => {
     const log: string[] = [];
     const browser = new FakeSurface('virtual/browser', log);
     expect(() => new CompositeSurface([])).toThrow(CompositeSurfaceError);
-    expect(() => new CompositeSurface([browser, new FakeSurface('a/b/c', log, 'midi', 4, ['cyan', 'magenta', 'lime', 'orange'])])).toThrow(
-      'selector capacity',
-    );
+    expect(() => new CompositeSurface([browser, new FakeSurface('a/b/c', log, 'midi', 4, ['cyan', 'magenta', 'lime', 'orange'])])).toThrow('selector capacity');
     const reordered = ['magenta', 'cyan', 'lime', 'orange', 'violet', 'teal', 'rose', 'sky'];
     expect(() => new CompositeSurface([browser, new FakeSurface('a/b/c', log, 'midi', 8, reordered)])).toThrow('accent order');
-    expect(() => new CompositeSurface([browser, new FakeSurface('a/b/c', log, 'midi', 8, browser.accentNames, 2)])).toThrow(
-      'visual protocol',
-    );
+    expect(() => new CompositeSurface([browser, new FakeSurface('a/b/c', log, 'midi', 8, browser.accentNames, 2)])).toThrow('visual protocol');
     expect(() => new CompositeSurface([browser, mockSurface(PRO_MK1).surface])).not.toThrow();
   });
 
@@ -113,6 +109,6 @@ describe('midi-rendering.md §16', () => {
       { kind: 'midi', profile: 'novation/launchpad/pro-mk1', visualProtocol: 1, input: midi.input.name, output: midi.output.name },
     ]);
     const nested = new CompositeSurface([new FakeSurface('virtual/browser', log, 'web'), composite]);
-    expect(() => nested.descriptors).toThrow("only midi and web");
+    expect(() => nested.descriptors).toThrow('only midi and web');
   });
 });

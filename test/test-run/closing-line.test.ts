@@ -62,8 +62,7 @@ describe('the closing line', () => {
   it('counts a file that did not load, a throwing beforeAll/afterAll and an unhandled error as failures, and exits non-zero', async () => {
     const run = await runVitest(Object.keys(CASES));
     expect(run.lastLine).toBe(
-      '5 passed, 5 failed (1 test, 1 file did not load, 2 suite errors, 1 unhandled error), 2 skipped, ' +
-        '2 did not run (their file or suite failed)',
+      '5 passed, 5 failed (1 test, 1 file did not load, 2 suite errors, 1 unhandled error), 2 skipped, ' + '2 did not run (their file or suite failed)',
     );
     expect(run.code).not.toBe(0);
   });

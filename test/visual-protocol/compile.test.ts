@@ -83,7 +83,14 @@ describe('compileVisualFrame', () => {
     );
     const lit: number[][] = [];
     frame.state.forEach((row, y) => row.forEach((token, x) => token === 'state:waiting_for_approval:primary' && lit.push([x, y])));
-    expect(lit).toEqual([[3, 0], [3, 1], [3, 2], [3, 3], [3, 4], [3, 7]]);
+    expect(lit).toEqual([
+      [3, 0],
+      [3, 1],
+      [3, 2],
+      [3, 3],
+      [3, 4],
+      [3, 7],
+    ]);
     expect(frame.selectors).toEqual(['accent:cyan:selected', ...Array(7).fill('off')]);
     expect(frame.statuses).toEqual(['state:waiting_for_approval:summary', ...Array(7).fill('off')]);
     expect(frame.actions).toEqual({ approve: 'action:approve:enabled', reject: 'off', stop: 'off', retry: 'off' });
@@ -125,12 +132,8 @@ describe('compileVisualFrame', () => {
   });
 
   it('refuses a non-integer frame only where the motion needs it', () => {
-    expect(() =>
-      compileVisualFrame(makeSurfaceView({ selectedState: 'running', activityMotion: true, frame: 0.5 }), 8),
-    ).toThrow(/view\.frame/);
-    expect(compileVisualFrame(makeSurfaceView({ selectedState: 'running', frame: 0.5 }), 8).state[3]![1]).toBe(
-      'state:running:primary',
-    );
+    expect(() => compileVisualFrame(makeSurfaceView({ selectedState: 'running', activityMotion: true, frame: 0.5 }), 8)).toThrow(/view\.frame/);
+    expect(compileVisualFrame(makeSurfaceView({ selectedState: 'running', frame: 0.5 }), 8).state[3]![1]).toBe('state:running:primary');
   });
 
   it('uses a non-negative modulo for a negative frame', () => {

@@ -54,7 +54,11 @@ describe('visual-protocol-1.md §3.1 generative cross-checks', () => {
       expect(GLYPHS[state].every((cell) => Object.isFrozen(cell))).toBe(true);
     }
     expect(Object.isFrozen(IDLE_DASH)).toBe(true);
-    expect(IDLE_DASH.map((c) => [...c])).toEqual([[2, 4], [3, 4], [4, 4]]);
+    expect(IDLE_DASH.map((c) => [...c])).toEqual([
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
   });
 
   it('the motion index is a non-negative modulo, also for negative frames', () => {

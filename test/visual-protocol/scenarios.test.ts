@@ -56,7 +56,10 @@ describe('visual-protocol-1.md §15', () => {
     expect(ACCENT_COLORS.map((accent) => accent.name)).toEqual(fixture.identity_accents);
     expect(Object.keys(GLYPHS).sort()).toEqual(Object.keys(fixture.glyphs).sort());
     for (const state of AGENT_STATES) {
-      expect(GLYPHS[state].map((cell) => [...cell]), state).toEqual(fixture.glyphs[state]);
+      expect(
+        GLYPHS[state].map((cell) => [...cell]),
+        state,
+      ).toEqual(fixture.glyphs[state]);
     }
     expect(Object.keys(ACTION_STATES).sort()).toEqual(Object.keys(fixture.action_states).sort());
     for (const action of CONTROL_ACTIONS) {
@@ -83,7 +86,11 @@ describe('visual-protocol-1.md §15', () => {
 
   it('scenario 4: no selection shows exactly the idle dash', () => {
     const frame = compile({ selectedState: null });
-    expect(cellsWith(frame, 'idle')).toEqual([[2, 4], [3, 4], [4, 4]]);
+    expect(cellsWith(frame, 'idle')).toEqual([
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
     expect(cellsWith(frame, 'off')).toHaveLength(53);
     expect(frame.state).toHaveLength(STATE_HEIGHT);
     for (const row of frame.state) expect(row).toHaveLength(STATE_WIDTH);
@@ -123,7 +130,10 @@ describe('visual-protocol-1.md §15', () => {
     const expectedColumns = [1, 3, 5, 1];
     expectedColumns.forEach((column, frame) => {
       const compiled = compile({ selectedState: 'running', activityMotion: true, frame });
-      expect(cellsWith(compiled, 'activity'), `frame ${frame}`).toEqual([[column, 3], [column, 4]]);
+      expect(cellsWith(compiled, 'activity'), `frame ${frame}`).toEqual([
+        [column, 3],
+        [column, 4],
+      ]);
       const rest = GLYPHS.running.filter(([x]) => x !== column);
       expect(sortedCells(cellsWith(compiled, 'state:running:primary'))).toEqual(sortedCells(rest));
       expect(rest).toHaveLength(4);
@@ -163,9 +173,7 @@ describe('visual-protocol-1.md §15', () => {
         { slot: 3, state: 'error', accent: 'lime' },
       ],
     });
-    expect(frame.statuses).toEqual([
-      'state:running:summary', 'off', 'off', 'state:error:summary', 'off', 'off', 'off', 'off',
-    ]);
+    expect(frame.statuses).toEqual(['state:running:summary', 'off', 'off', 'state:error:summary', 'off', 'off', 'off', 'off']);
   });
 
   it('scenario 14: slots at capacity or negative are ignored without error', () => {
@@ -204,9 +212,7 @@ describe('visual-protocol-1.md §15', () => {
 
   it('scenario 17: actions always has the four keys in canonical order', () => {
     for (const availableActions of [[], ['retry'], ['stop', 'approve']] as ControlAction[][]) {
-      expect(Object.keys(compile({ selectedState: 'running', availableActions }).actions)).toEqual([
-        'approve', 'reject', 'stop', 'retry',
-      ]);
+      expect(Object.keys(compile({ selectedState: 'running', availableActions }).actions)).toEqual(['approve', 'reject', 'stop', 'retry']);
     }
   });
 
@@ -239,7 +245,10 @@ describe('visual-protocol-1.md §15', () => {
       selectedState: 'running',
       frame: 4,
       activityMotion: true,
-      sessions: [{ slot: 0, state: 'running', selected: true }, { slot: 1, state: 'error', accent: 'lime' }],
+      sessions: [
+        { slot: 0, state: 'running', selected: true },
+        { slot: 1, state: 'error', accent: 'lime' },
+      ],
       availableActions: ['stop'],
       overflowCount: 2,
     });

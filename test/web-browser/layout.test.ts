@@ -26,7 +26,11 @@ const bottomOf = async (page: Page, selector: string) => {
 async function expectCaptionsApart(page: Page): Promise<void> {
   const boxes = await page.locator('#pad .rail-top .caption').evaluateAll((captions) =>
     captions.map((caption) => {
-      const range = (caption as unknown as { ownerDocument: { createRange(): { selectNodeContents(node: unknown): void; getBoundingClientRect(): { left: number; right: number } } } }).ownerDocument.createRange();
+      const range = (
+        caption as unknown as {
+          ownerDocument: { createRange(): { selectNodeContents(node: unknown): void; getBoundingClientRect(): { left: number; right: number } } };
+        }
+      ).ownerDocument.createRange();
       range.selectNodeContents(caption);
       const rect = range.getBoundingClientRect();
       return { left: rect.left, right: rect.right, text: (caption as unknown as { textContent: string }).textContent };
@@ -39,7 +43,8 @@ async function expectCaptionsApart(page: Page): Promise<void> {
 describe.each(Object.entries(SIZES))('the browser pad at %s size', (name, viewport) => {
   it('live: agents beyond the Scenes, the reviewer selected and approved', async () => {
     const daemon = await bed.start();
-    for (let n = 1; n <= 9; n += 1) await daemon.client.reportState('running', { agent: makeIdentity('codex', `a${n}`), metadata: { label: `agent ${n}` }, reply: true });
+    for (let n = 1; n <= 9; n += 1)
+      await daemon.client.reportState('running', { agent: makeIdentity('codex', `a${n}`), metadata: { label: `agent ${n}` }, reply: true });
     const reviewer = makeIdentity('claude', 'r');
     await daemon.client.reportState('waiting_for_approval', { agent: reviewer, metadata: { label: 'Reviewer' }, reply: true });
     await bed.subscribe({ agent: reviewer, actions: ['approve', 'reject'], requestId: 'q', oneShot: true });

@@ -30,7 +30,10 @@ describe('browser pad in headless Chromium: what the selected agent asks', () =>
     await daemon.client.reportState('waiting_for_approval', { agent: CLAUDE, metadata: { label: 'worker' } });
     const subscription = await bed.subscribe({ agent: CLAUDE, actions: ['approve', 'reject'], requestId: 'r-1', oneShot: true });
     // What the Claude and Codex hooks send: the tool and its command (they redact it first too; this client does not).
-    await subscription.describe({ agent: CLAUDE, requestId: 'r-1', tool: 'Bash', detail: `curl -H "Authorization: Bearer ${TOKEN}" https://api.github.com/user/repos && rm -rf build` }, 2_000);
+    await subscription.describe(
+      { agent: CLAUDE, requestId: 'r-1', tool: 'Bash', detail: `curl -H "Authorization: Bearer ${TOKEN}" https://api.github.com/user/repos && rm -rf build` },
+      2_000,
+    );
     await waitForText(page, '#approval-detail', 'api.github.com');
     const shown = (await page.locator('#approval-detail').textContent()) ?? '';
     expect(shown).toContain('curl -H "Authorization: Bearer [REDACTED]" https://api.github.com/user/repos && rm -rf build');
@@ -60,7 +63,9 @@ describe('browser pad in headless Chromium: what the selected agent asks', () =>
       expect(await page.locator('#prompt-heading').textContent()).toBe('License');
       expect(await page.locator('#prompt-panel .option-label').allTextContents()).toEqual(['MIT', 'Apache-2.0', 'GPL-3.0']);
       // The option numbers stand on the pads of the glyph area, top down in its middle column.
-      const numbered = await page.locator('#pad .matrix .light.pad').evaluateAll((cells) => cells.map((cell) => cell.textContent).filter((text) => text !== ''));
+      const numbered = await page
+        .locator('#pad .matrix .light.pad')
+        .evaluateAll((cells) => cells.map((cell) => cell.textContent).filter((text) => text !== ''));
       expect(numbered).toEqual(['1', '2', '3']);
       await saveScreenshot(page, 'question-options');
 

@@ -64,7 +64,9 @@ describe('an open admin tab across daemon restarts, in headless Chromium', () =>
     await waitForText(page, '#legend', 'after restart');
     expect(await page.evaluate('window.padLatticeSameDocument')).toBe(true);
     // The tab presented the token it kept in local storage.
-    expect(sent.filter((message) => message['type'] === 'authenticate').at(-1)).toMatchObject({ credential: new URL(first.adminUrl).hash.slice('#admin='.length) });
+    expect(sent.filter((message) => message['type'] === 'authenticate').at(-1)).toMatchObject({
+      credential: new URL(first.adminUrl).hash.slice('#admin='.length),
+    });
   });
 
   it('after --new-token the open tab explains how to get the new link instead of asking for a PIN', async () => {

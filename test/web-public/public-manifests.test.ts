@@ -37,7 +37,9 @@ describe('offline app manifests (experiences.md §13)', () => {
   it('refuses a Show whose cue timeline does not add up, naming the file', async () => {
     const show = clone(readJson(SHOW_PATH)) as { cues: { duration_ms: number }[] };
     show.cues[0]!.duration_ms += 1;
-    await expect(loadPublicManifests(packagedFiles({ [PUBLIC_SHOW_URL]: show }).fetchJson)).rejects.toThrow(/^constellation-v1\.json\.duration_ms: .*cue timeline/);
+    await expect(loadPublicManifests(packagedFiles({ [PUBLIC_SHOW_URL]: show }).fetchJson)).rejects.toThrow(
+      /^constellation-v1\.json\.duration_ms: .*cue timeline/,
+    );
   });
 
   it('a missing file fails the load', async () => {

@@ -28,7 +28,11 @@ describe('the browser app: what the feedback line says', () => {
     [{ outcome: 'dropped' as const, agent: null }, 'Approve was not taken: the daemon is busy. Press again.', 'warn'],
     [{ outcome: 'experience' as const, agent: null }, 'Approve went to the Demo', 'info'],
     [{ press: 'select' as const, outcome: 'selected' as const, agent: { slot: 3, label: 'docs', accent: 'cyan' } }, 'Selected · docs (now on Scene 4)', 'done'],
-    [{ press: 'select' as const, outcome: 'not_selected' as const, reason: 'no_room', agent: null }, 'No Scene is free: every Scene holds an agent waiting for approval. Answer one first.', 'warn'],
+    [
+      { press: 'select' as const, outcome: 'not_selected' as const, reason: 'no_room', agent: null },
+      'No Scene is free: every Scene holds an agent waiting for approval. Answer one first.',
+      'warn',
+    ],
     [{ press: 'select' as const, outcome: 'not_selected' as const, reason: 'gone', agent: null }, 'That agent has left.', 'warn'],
   ])('%j → %s', (fields, text, tone) => {
     expect(feedbackFor(result(fields))).toEqual({ text, tone });

@@ -69,7 +69,11 @@ describe('web-surface-protocol-1.md §19', () => {
   it('scenario 35: the visual frame follows the Visual Protocol compiler', async () => {
     const client = await admin();
     const idle = await rendered(client, { selectedState: null });
-    expect(cellsWith(idle.visual_frame.state, 'idle')).toEqual([[2, 4], [3, 4], [4, 4]]);
+    expect(cellsWith(idle.visual_frame.state, 'idle')).toEqual([
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
     expect(idle.visual_frame.state.flat().filter((cell) => cell !== 'off')).toHaveLength(3);
     expect(idle.visual_frame.state).toHaveLength(8);
     for (const row of idle.visual_frame.state) expect(row).toHaveLength(7);

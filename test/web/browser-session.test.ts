@@ -90,7 +90,11 @@ describe('web-surface-protocol-1.md §19', () => {
     const staleStorage = new MemoryStorage();
     staleStorage.setItem(ADMIN_TOKEN_KEY, 'stale-admin-token');
     staleStorage.setItem(SESSION_TOKEN_KEY, 'stale-session-token');
-    const stale = browserSession(web, staleStorage, takeInitialCredential('', staleStorage, () => undefined));
+    const stale = browserSession(
+      web,
+      staleStorage,
+      takeInitialCredential('', staleStorage, () => undefined),
+    );
     stale.session.connect();
     await waitFor(() => stale.sockets.closed === 1);
     expect(stale.session.state.status).toBe('pairing_required');

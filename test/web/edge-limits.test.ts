@@ -151,7 +151,9 @@ describe('the owner of a loopback connection', () => {
     const socket = await accepted;
     try {
       expect(lookup!(socket)).toBe(process.getuid!());
-      expect(lookup!({ remoteAddress: '127.0.0.1', remotePort: socket.remotePort! === 1 ? 2 : 1, localAddress: '127.0.0.1', localPort: socket.localPort })).toBeNull();
+      expect(
+        lookup!({ remoteAddress: '127.0.0.1', remotePort: socket.remotePort! === 1 ? 2 : 1, localAddress: '127.0.0.1', localPort: socket.localPort }),
+      ).toBeNull();
       expect(lookup!({ remoteAddress: '::1', remotePort: 1, localAddress: '::1', localPort: 2 })).toBeNull();
     } finally {
       outgoing.destroy();
@@ -203,7 +205,13 @@ describe('browser pad output budget', () => {
       // The stuck tab stops reading: the kernel buffers fill, then the bridge's queue.
       (stuck.socket as unknown as { _socket: Socket })._socket.pause();
       const label = 'x'.repeat(80);
-      const sessions = Array.from({ length: 8 }, (_, slot) => ({ slot, state: 'running' as const, selected: slot === 0, accent: 'cyan', label: `${label}${slot}` }));
+      const sessions = Array.from({ length: 8 }, (_, slot) => ({
+        slot,
+        state: 'running' as const,
+        selected: slot === 0,
+        accent: 'cyan',
+        label: `${label}${slot}`,
+      }));
       let frame = 0;
       while (warnings.length === 0 && frame < 20_000) {
         web.bridge.surface.render(makeSurfaceView({ selectedState: 'running', frame, sessions }));
@@ -211,7 +219,9 @@ describe('browser pad output budget', () => {
         if (frame % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(new RegExp(`^web: closed a browser at 127\\.0\\.0\\.1 that stopped reading: more than ${MAX_BUFFERED_OUTBOUND_BYTES} bytes waited for it$`));
+      expect(warnings[0]).toMatch(
+        new RegExp(`^web: closed a browser at 127\\.0\\.0\\.1 that stopped reading: more than ${MAX_BUFFERED_OUTBOUND_BYTES} bytes waited for it$`),
+      );
       // Reading again, the tab finds its connection ended.
       (stuck.socket as unknown as { _socket: Socket })._socket.resume();
       await stuck.closed;

@@ -63,7 +63,10 @@ describe('web-surface-protocol-1.md §19', () => {
     const plain = await rawRequest(port, `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
     expect(plain.status).toBeGreaterThanOrEqual(400);
     expect(plain.status).toBeLessThan(500);
-    for (const [key, version] of [['dGhlIHNhbXBsZSBub25jZQ==', '7'], ['not-a-key', '13']]) {
+    for (const [key, version] of [
+      ['dGhlIHNhbXBsZSBub25jZQ==', '7'],
+      ['not-a-key', '13'],
+    ]) {
       const refused = await rawRequest(
         port,
         `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: ${version}\r\n\r\n`,

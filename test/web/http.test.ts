@@ -132,9 +132,7 @@ describe('web-surface-protocol-1.md §19', () => {
       expect(lan.bridge.lanEnabled).toBe(true);
       expect(lan.bridge.advertisedBaseUrl).toBe(`http://192.168.1.10:${P}`);
       expect(attempt(`http://Pad-Host.LOCAL:${P}`)).toBe('ok');
-      expect(attempt(`http://${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.local:${P}`)).toBe(
-        'advertised LAN URL is too long for a pairing QR code',
-      );
+      expect(attempt(`http://${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.local:${P}`)).toBe('advertised LAN URL is too long for a pairing QR code');
       expect(lan.bridge.advertisedBaseUrl).toBe(`http://pad-host.local:${P}`);
       expect((await get(P, '/', [`Host: pad-host.local:${P}`])).status).toBe(200);
     } finally {

@@ -37,8 +37,30 @@ const BASES = [
 
 /** Values that are right for some member and wrong for most (a 257-character credential among them). */
 const POOL = [
-  null, '', 'x', 'approve', 'nope', 'demo', 'show', 0, 1, 2, -1, 0.5, 7, 8, 7.0000001, 1e16, true, [], {}, ['overflow', 'x'], [1],
-  Array(17).fill('x'), 'a'.repeat(257), '\u{1f600}'.repeat(257),
+  null,
+  '',
+  'x',
+  'approve',
+  'nope',
+  'demo',
+  'show',
+  0,
+  1,
+  2,
+  -1,
+  0.5,
+  7,
+  8,
+  7.0000001,
+  1e16,
+  true,
+  [],
+  {},
+  ['overflow', 'x'],
+  [1],
+  Array(17).fill('x'),
+  'a'.repeat(257),
+  '\u{1f600}'.repeat(257),
 ];
 
 function verdicts(message: Record<string, unknown>) {
@@ -50,7 +72,9 @@ function verdicts(message: Record<string, unknown>) {
 
 describe('schemas/web-surface-protocol-client.schema.json', () => {
   it('lists every type the decoder knows, and the bases below try each', () => {
-    const types = (readPublished('web-surface-protocol-client.schema.json')['oneOf'] as { properties: { type: { const: string } } }[]).map((b) => b.properties.type.const);
+    const types = (readPublished('web-surface-protocol-client.schema.json')['oneOf'] as { properties: { type: { const: string } } }[]).map(
+      (b) => b.properties.type.const,
+    );
     expect(types.sort()).toEqual([...CLIENT_COMMAND_TYPES].sort());
     expect([...new Set(BASES.map((base) => base.type))].sort()).toEqual([...CLIENT_COMMAND_TYPES].sort());
   });

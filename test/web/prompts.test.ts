@@ -16,7 +16,15 @@ const QUESTION: SurfacePrompt = {
   ref: 7,
   questionIndex: 0,
   questionCount: 1,
-  question: { question: 'Which license?', header: 'License', options: [{ label: 'MIT', description: 'short' }, { label: 'GPL-3.0', description: '' }], multiSelect: false },
+  question: {
+    question: 'Which license?',
+    header: 'License',
+    options: [
+      { label: 'MIT', description: 'short' },
+      { label: 'GPL-3.0', description: '' },
+    ],
+    multiSelect: false,
+  },
 };
 
 async function next(client: TestClient, type: string): Promise<ServerMessage & Record<string, unknown>> {

@@ -11,7 +11,16 @@ const FORMAT_M = [0x5412, 0x5125, 0x5e7c, 0x5b4b, 0x45f9, 0x40ce, 0x4f97, 0x4aa0
 const VERSION_INFO: Record<number, number> = { 7: 0x07c94, 8: 0x085bc, 9: 0x09a99, 10: 0x0a4d3 };
 /** Annex E: alignment-pattern centres. */
 const ALIGNMENT: Record<number, number[]> = {
-  1: [], 2: [6, 18], 3: [6, 22], 4: [6, 26], 5: [6, 30], 6: [6, 34], 7: [6, 22, 38], 8: [6, 24, 42], 9: [6, 26, 46], 10: [6, 28, 50],
+  1: [],
+  2: [6, 18],
+  3: [6, 22],
+  4: [6, 26],
+  5: [6, 30],
+  6: [6, 34],
+  7: [6, 22, 38],
+  8: [6, 24, 42],
+  9: [6, 26, 46],
+  10: [6, 28, 50],
 };
 const MASKS: ((x: number, y: number) => boolean)[] = [
   (x, y) => (x + y) % 2 === 0,
@@ -65,10 +74,12 @@ function decode(code: QrCode): { text: string; mask: number } {
     if ((x < 9 && y < 9) || (x >= size - 8 && y < 9) || (x < 9 && y >= size - 8)) return true;
     if (version >= 7 && ((x >= size - 11 && y < 6) || (y >= size - 11 && x < 6))) return true;
     const centres = ALIGNMENT[version]!;
-    return centres.some((cx) => centres.some((cy) => {
-      const corner = (cx === 6 && cy === 6) || (cx === 6 && cy === size - 7) || (cx === size - 7 && cy === 6);
-      return !corner && Math.abs(x - cx) <= 2 && Math.abs(y - cy) <= 2;
-    }));
+    return centres.some((cx) =>
+      centres.some((cy) => {
+        const corner = (cx === 6 && cy === 6) || (cx === 6 && cy === size - 7) || (cx === size - 7 && cy === 6);
+        return !corner && Math.abs(x - cx) <= 2 && Math.abs(y - cy) <= 2;
+      }),
+    );
   };
   const bits: number[] = [];
   for (let right = size - 1; right >= 1; right -= 2) {
@@ -141,7 +152,11 @@ describe('QR encoder (byte mode, level M)', () => {
   it('draws the three finder patterns', () => {
     const code = encodeQr('http://192.168.1.10:8765/#pair=abcdefghijklmnopqrstuvwxyz012345');
     const finderRow = [true, false, true, true, true, false, true];
-    for (const [x0, y0] of [[0, 0], [code.size - 7, 0], [0, code.size - 7]] as const) {
+    for (const [x0, y0] of [
+      [0, 0],
+      [code.size - 7, 0],
+      [0, code.size - 7],
+    ] as const) {
       const rows = code.dark.slice(y0, y0 + 7).map((row) => row.slice(x0, x0 + 7));
       const ring = [true, false, false, false, false, false, true];
       expect(rows).toEqual([new Array(7).fill(true), ring, finderRow, finderRow, finderRow, ring, new Array(7).fill(true)]);

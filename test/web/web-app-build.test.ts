@@ -10,9 +10,7 @@ import { startTestBridge, type TestBridge } from './helpers/test-bridge.js';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
 }
 
 describe('browser app bundle (scripts/build-web.mjs)', () => {

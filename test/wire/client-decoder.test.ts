@@ -12,7 +12,9 @@ const errorText = (value: unknown) => {
 
 describe('decodeClientLine', () => {
   it('decodes a full state message into typed values with defaults applied', () => {
-    expect(json({ protocol: 1, type: 'state', state: 'running', agent: { backend: 'codex', session_id: 's', cwd: '/x', model: 'm' }, lease_id: 'L', reply: true })).toEqual({
+    expect(
+      json({ protocol: 1, type: 'state', state: 'running', agent: { backend: 'codex', session_id: 's', cwd: '/x', model: 'm' }, lease_id: 'L', reply: true }),
+    ).toEqual({
       ok: true,
       message: { type: 'state', state: 'running', agent: { backend: 'codex', sessionId: 's' }, metadata: { cwd: '/x', model: 'm' }, leaseId: 'L', reply: true },
     });
@@ -25,21 +27,43 @@ describe('decodeClientLine', () => {
   it('collapses duplicate actions into canonical order', () => {
     const result = json({ protocol: 1, type: 'subscribe_actions', actions: ['retry', 'stop', 'retry', 'approve'] });
     expect(result.ok && result.message).toEqual({
-      type: 'subscribe_actions', agent: { backend: 'local', sessionId: 'default' }, actions: ['approve', 'stop', 'retry'], requestId: null, oneShot: false,
+      type: 'subscribe_actions',
+      agent: { backend: 'local', sessionId: 'default' },
+      actions: ['approve', 'stop', 'retry'],
+      requestId: null,
+      oneShot: false,
     });
   });
 
   it('session_lease without agent means no identity; extra agent members are ignored there', () => {
-    expect(json({ protocol: 1, type: 'session_lease', lease_id: 'L' })).toEqual({ ok: true, message: { type: 'session_lease', leaseId: 'L', agent: null, metadata: {} } });
-    const withAgent = json({ protocol: 1, type: 'session_lease', lease_id: 'L', agent: { backend: 'b', session_id: 's', x: 5 }, metadata: { backend: 'meta' } });
-    expect(withAgent.ok && withAgent.message).toEqual({ type: 'session_lease', leaseId: 'L', agent: { backend: 'b', sessionId: 's' }, metadata: { backend: 'meta' } });
+    expect(json({ protocol: 1, type: 'session_lease', lease_id: 'L' })).toEqual({
+      ok: true,
+      message: { type: 'session_lease', leaseId: 'L', agent: null, metadata: {} },
+    });
+    const withAgent = json({
+      protocol: 1,
+      type: 'session_lease',
+      lease_id: 'L',
+      agent: { backend: 'b', session_id: 's', x: 5 },
+      metadata: { backend: 'meta' },
+    });
+    expect(withAgent.ok && withAgent.message).toEqual({
+      type: 'session_lease',
+      leaseId: 'L',
+      agent: { backend: 'b', sessionId: 's' },
+      metadata: { backend: 'meta' },
+    });
   });
 
   it('follows the validation order of each message type', () => {
     // state: agent → state → agent metadata → lease_id → reply
-    expect(errorText({ protocol: 1, type: 'state', state: 'bogus', agent: { backend: 'b', session_id: '' } })).toBe('agent.session_id must be a non-empty string');
+    expect(errorText({ protocol: 1, type: 'state', state: 'bogus', agent: { backend: 'b', session_id: '' } })).toBe(
+      'agent.session_id must be a non-empty string',
+    );
     expect(errorText({ protocol: 1, type: 'state', state: 'bogus', agent: { backend: 'b', session_id: 's', m: 1 } })).toBe('unknown state: bogus');
-    expect(errorText({ protocol: 1, type: 'state', state: 'running', agent: { backend: 'b', session_id: 's', m: 1 }, lease_id: 3 })).toBe('agent metadata values must be non-empty strings');
+    expect(errorText({ protocol: 1, type: 'state', state: 'running', agent: { backend: 'b', session_id: 's', m: 1 }, lease_id: 3 })).toBe(
+      'agent metadata values must be non-empty strings',
+    );
     expect(errorText({ protocol: 1, type: 'state', state: 'running', lease_id: 3, reply: 3 })).toBe('lease_id must be a non-empty string');
     // subscribe: agent → actions → request_id → one_shot
     expect(errorText({ protocol: 1, type: 'subscribe_actions', agent: 1, actions: 2 })).toBe('agent must be a JSON object');
@@ -83,7 +107,11 @@ describe('decodeClientLine', () => {
   });
 
   it('rejects a byte-order mark, NaN and Infinity as invalid JSON', () => {
-    for (const text of ['\uFEFF{"protocol":1,"type":"ping"}', '{"protocol":NaN,"type":"ping"}', '{"protocol":1,"type":"preview","preview_id":"p","state":"error","ttl":Infinity}']) {
+    for (const text of [
+      '\uFEFF{"protocol":1,"type":"ping"}',
+      '{"protocol":NaN,"type":"ping"}',
+      '{"protocol":1,"type":"preview","preview_id":"p","state":"error","ttl":Infinity}',
+    ]) {
       expect(decode(text)).toEqual({ ok: false, error: { code: 'invalid_message', message: 'invalid JSON message' } });
     }
   });

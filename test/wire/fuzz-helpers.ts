@@ -26,7 +26,14 @@ export function validMessage(random: Random): Record<string, unknown> {
   const agent = () => ({ backend: random.pick(['codex', 'claude', 'x']), session_id: `s${random.int(12)}` });
   switch (random.pick(CLIENT_TYPES)) {
     case 'state':
-      return { protocol: 1, type: 'state', state: random.pick(STATES), agent: { ...agent(), ...(random.chance(0.3) ? { label: 'l' } : {}) }, reply: random.chance(0.5), ...(random.chance(0.2) ? { lease_id: `L${random.int(3)}` } : {}) };
+      return {
+        protocol: 1,
+        type: 'state',
+        state: random.pick(STATES),
+        agent: { ...agent(), ...(random.chance(0.3) ? { label: 'l' } : {}) },
+        reply: random.chance(0.5),
+        ...(random.chance(0.2) ? { lease_id: `L${random.int(3)}` } : {}),
+      };
     case 'session_end':
       return { protocol: 1, type: 'session_end', agent: agent() };
     case 'status':
@@ -34,7 +41,14 @@ export function validMessage(random: Random): Record<string, unknown> {
     case 'ping':
       return { protocol: 1, type: 'ping' };
     case 'subscribe_actions':
-      return { protocol: 1, type: 'subscribe_actions', agent: agent(), actions: [random.pick(ACTIONS), random.pick(ACTIONS)], one_shot: random.chance(0.5), ...(random.chance(0.5) ? { request_id: 'r' } : {}) };
+      return {
+        protocol: 1,
+        type: 'subscribe_actions',
+        agent: agent(),
+        actions: [random.pick(ACTIONS), random.pick(ACTIONS)],
+        one_shot: random.chance(0.5),
+        ...(random.chance(0.5) ? { request_id: 'r' } : {}),
+      };
     case 'session_lease':
       return { protocol: 1, type: 'session_lease', lease_id: `L${random.int(3)}`, ...(random.chance(0.5) ? { agent: agent() } : {}), metadata: { label: 'm' } };
     case 'preview':
@@ -56,7 +70,23 @@ export const REPLY_OF: Readonly<Record<string, string | null>> = {
   preview_end: 'preview_end_ack',
 };
 
-const NASTY_TOKENS = ['\\ud800', '\\udfff', 'NaN', '-Infinity', '1e400', '9'.repeat(5000), '[[[[[[[[', '"', '\\', '\u0000', '{}', 'null', 'true', '"__proto__"', '\\u0000'];
+const NASTY_TOKENS = [
+  '\\ud800',
+  '\\udfff',
+  'NaN',
+  '-Infinity',
+  '1e400',
+  '9'.repeat(5000),
+  '[[[[[[[[',
+  '"',
+  '\\',
+  '\u0000',
+  '{}',
+  'null',
+  'true',
+  '"__proto__"',
+  '\\u0000',
+];
 
 /** Mutates a line's bytes: flips, deletions, insertions of raw bytes (invalid UTF-8 included) and nasty tokens. */
 export function mutate(random: Random, line: Buffer): Buffer {
@@ -72,7 +102,11 @@ export function mutate(random: Random, line: Buffer): Buffer {
         bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(Math.min(bytes.length, at + 1 + random.int(8)))]);
         break;
       case 2:
-        bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(random.pick([[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80]])), bytes.subarray(at)]);
+        bytes = Buffer.concat([
+          bytes.subarray(0, at),
+          Buffer.from(random.pick([[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80]])),
+          bytes.subarray(at),
+        ]);
         break;
       case 3:
         bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(random.pick(NASTY_TOKENS)), bytes.subarray(at)]);

@@ -12,9 +12,18 @@ const PING = Buffer.from('{"protocol":1,"type":"ping"}\n');
 const UNSOLICITED = new Set(['action', 'session_lease_bound']);
 
 const KINDS = [
-  ['valid', 30], ['mutated', 30], ['noise', 8], ['deep', 3], ['huge-number', 3], ['lone-surrogate', 4],
-  ['blank', 3], ['oversize-terminated', 2], ['oversize-unterminated', 1], ['disconnect-partial', 3],
-  ['disconnect-unread', 3], ['split', 10],
+  ['valid', 30],
+  ['mutated', 30],
+  ['noise', 8],
+  ['deep', 3],
+  ['huge-number', 3],
+  ['lone-surrogate', 4],
+  ['blank', 3],
+  ['oversize-terminated', 2],
+  ['oversize-unterminated', 1],
+  ['disconnect-partial', 3],
+  ['disconnect-unread', 3],
+  ['split', 10],
 ] as const;
 type Kind = (typeof KINDS)[number][0];
 
@@ -41,7 +50,11 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 /** Writes `bytes` in up to three pieces, yielding in between so the daemon may see partial lines. */
 async function writeInPieces(client: WireClient, random: Random, bytes: Buffer): Promise<void> {
   const cuts = [random.int(bytes.length + 1), random.int(bytes.length + 1)].sort((a, b) => a - b);
-  for (const [from, to] of [[0, cuts[0]!], [cuts[0]!, cuts[1]!], [cuts[1]!, bytes.length]] as const) {
+  for (const [from, to] of [
+    [0, cuts[0]!],
+    [cuts[0]!, cuts[1]!],
+    [cuts[1]!, bytes.length],
+  ] as const) {
     if (to > from) client.write(bytes.subarray(from, to));
     await tick();
   }
@@ -73,7 +86,10 @@ function checkReplies(line: Buffer, replies: Record<string, unknown>[], stats: S
     return;
   }
   if (verdict.kind === 'error') {
-    expect(replies.map((r) => [r['type'], r['code']]), context).toEqual([['error', verdict.code]]);
+    expect(
+      replies.map((r) => [r['type'], r['code']]),
+      context,
+    ).toEqual([['error', verdict.code]]);
     return;
   }
   expect(replies.length, context).toBeLessThanOrEqual(1);
@@ -106,7 +122,8 @@ async function lane(daemon: TestDaemon, random: Random, frames: number, stats: S
   };
   for (let frame = 0; frame < frames; frame += 1) {
     stats.frames += 1;
-    if (random.chance(0.02)) daemon.surface.press(random.pick([actionPressed('stop'), actionPressed('approve'), sessionSelected(random.int(5)), experienceRequested('demo')]));
+    if (random.chance(0.02))
+      daemon.surface.press(random.pick([actionPressed('stop'), actionPressed('approve'), sessionSelected(random.int(5)), experienceRequested('demo')]));
     const kind = pickKind(random);
     let line: Buffer;
     let sent: Record<string, unknown> | undefined;
@@ -126,10 +143,14 @@ async function lane(daemon: TestDaemon, random: Random, frames: number, stats: S
         line = deepNesting(1 + random.int(30_000));
         break;
       case 'huge-number':
-        line = Buffer.from(`{"protocol":1,"type":"preview","preview_id":"p9","state":"error","ttl":${random.chance(0.5) ? '1' + '0'.repeat(400) : '7'.repeat(4301 + random.int(3000))}}`);
+        line = Buffer.from(
+          `{"protocol":1,"type":"preview","preview_id":"p9","state":"error","ttl":${random.chance(0.5) ? '1' + '0'.repeat(400) : '7'.repeat(4301 + random.int(3000))}}`,
+        );
         break;
       case 'lone-surrogate':
-        line = Buffer.from(`{"protocol":1,"type":"state","state":"running","agent":{"backend":"\\ud8${random.int(10)}0","session_id":"\\udc00x${random.int(5)}"},"reply":true}`);
+        line = Buffer.from(
+          `{"protocol":1,"type":"state","state":"running","agent":{"backend":"\\ud8${random.int(10)}0","session_id":"\\udc00x${random.int(5)}"},"reply":true}`,
+        );
         break;
       case 'blank':
         line = Buffer.from(random.pick([' ', '\t\r', '\x0b\x0c', '']));
@@ -182,7 +203,8 @@ describe('socket fuzzing', () => {
       await Promise.all(seeds.map((seed) => lane(daemon, makeRandom(seed), TOTAL_FRAMES / LANES, stats)));
       expect(stats.frames).toBe(TOTAL_FRAMES);
       // The mix really exercised every error class.
-      for (const code of ['invalid_message', 'unsupported_protocol', 'unknown_message_type', 'frame_too_large']) expect(stats.errors[code] ?? 0).toBeGreaterThan(0);
+      for (const code of ['invalid_message', 'unsupported_protocol', 'unknown_message_type', 'frame_too_large'])
+        expect(stats.errors[code] ?? 0).toBeGreaterThan(0);
       expect(stats.reconnects).toBeGreaterThan(100);
       const client = await daemon.connect();
       client.write(PING);

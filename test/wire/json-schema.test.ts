@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeIdentity } from '../../src/domain/index.js';
-import {
-  CLIENT_MESSAGE_TYPES,
-  SERVER_MESSAGE_TYPES,
-  clientWireObject,
-  decodeClientLine,
-  serverWireObject,
-  type ClientMessage,
-} from '../../src/wire/index.js';
+import { CLIENT_MESSAGE_TYPES, SERVER_MESSAGE_TYPES, clientWireObject, decodeClientLine, serverWireObject, type ClientMessage } from '../../src/wire/index.js';
 import { nearMisses, neighbours } from '../helpers/json-mutations.js';
 import { publishedSchemaErrors, readPublished } from '../helpers/published-files.js';
 import { serverMessage, validClientWire } from './message-arbitraries.js';
@@ -25,8 +18,31 @@ const daemonErrors = (message: unknown) => publishedSchemaErrors('wire-protocol-
 
 /** Values that are right for some member and wrong for most. */
 const POOL = [
-  null, '', 'x', 'running', 'approve', 0, 1, 2, -1, 0.5, 30, 30.5, 7, 8, true, false, [], ['approve'], ['nope'], {},
-  { backend: 'b', session_id: 's' }, { backend: 'b', session_id: 's', label: '' }, { '': 'v' }, { backend: '' }, '\u{1f600}',
+  null,
+  '',
+  'x',
+  'running',
+  'approve',
+  0,
+  1,
+  2,
+  -1,
+  0.5,
+  30,
+  30.5,
+  7,
+  8,
+  true,
+  false,
+  [],
+  ['approve'],
+  ['nope'],
+  {},
+  { backend: 'b', session_id: 's' },
+  { backend: 'b', session_id: 's', label: '' },
+  { '': 'v' },
+  { backend: '' },
+  '\u{1f600}',
 ];
 
 /** One valid message of each type with every optional member, and one with none. */

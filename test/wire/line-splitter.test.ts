@@ -4,7 +4,8 @@ import { LineSplitter, MAX_MESSAGE_BYTES } from '../../src/wire/index.js';
 function feed(splitter: LineSplitter, ...chunks: (string | Buffer)[]): { lines: string[]; usable: boolean } {
   const lines: string[] = [];
   let usable = true;
-  for (const chunk of chunks) usable = splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk, (line) => lines.push(line.toString('latin1'))) && usable;
+  for (const chunk of chunks)
+    usable = splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk, (line) => lines.push(line.toString('latin1'))) && usable;
   return { lines, usable };
 }
 

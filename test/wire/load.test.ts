@@ -16,7 +16,9 @@ async function drive(client: WireClient, id: number, seed: number): Promise<stri
   let last = '';
   for (let sent = 0; sent < UPDATES; sent += BATCH) {
     const states = Array.from({ length: BATCH }, () => STATES[random.int(STATES.length)]!);
-    client.write(states.map((state) => `{"protocol":1,"type":"state","state":"${state}","agent":{"backend":"load","session_id":"${sessionId}"},"reply":true}\n`).join(''));
+    client.write(
+      states.map((state) => `{"protocol":1,"type":"state","state":"${state}","agent":{"backend":"load","session_id":"${sessionId}"},"reply":true}\n`).join(''),
+    );
     for (const state of states) {
       const ack = JSON.parse(await client.nextLine(15_000)) as Record<string, unknown>;
       if (ack['type'] !== 'state_ack' || ack['session_id'] !== sessionId || ack['state'] !== state) {

@@ -46,7 +46,10 @@ export const validClientWire: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
           {
             question: id,
             header: nullable(fc.string({ maxLength: 10 })),
-            options: fc.array(fc.record({ label: id, description: nullable(fc.string({ maxLength: 10 })) }, { requiredKeys: ['label'] }), { minLength: 1, maxLength: 8 }),
+            options: fc.array(fc.record({ label: id, description: nullable(fc.string({ maxLength: 10 })) }, { requiredKeys: ['label'] }), {
+              minLength: 1,
+              maxLength: 8,
+            }),
             multi_select: nullable(fc.boolean()),
           },
           { requiredKeys: ['question', 'options'] },
@@ -56,7 +59,10 @@ export const validClientWire: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     },
     ['request_id', 'questions'],
   ),
-  withOptional({ ...head('approval_details'), agent: nullable(agentWire), request_id: id, tool: id, detail: nullable(fc.string({ maxLength: 40 })) }, ['request_id', 'tool']),
+  withOptional({ ...head('approval_details'), agent: nullable(agentWire), request_id: id, tool: id, detail: nullable(fc.string({ maxLength: 40 })) }, [
+    'request_id',
+    'tool',
+  ]),
 );
 
 const identity = fc.record({ backend: id, sessionId: id }).map(({ backend, sessionId }) => makeIdentity(backend, sessionId));
@@ -104,7 +110,11 @@ export const serverMessage: fc.Arbitrary<ServerMessage> = fc.oneof(
   fc.constant({ type: 'pong' as const }),
   fc.record({ type: fc.constant('preview_ack' as const), previewId: id, state }),
   fc.record({ type: fc.constant('preview_end_ack' as const), previewId: id }),
-  fc.record({ type: fc.constant('error' as const), code: fc.constantFrom(...Object.values(ERROR_CODES)), message: fc.constantFrom(...Object.values(ERROR_TEXTS)) }),
+  fc.record({
+    type: fc.constant('error' as const),
+    code: fc.constantFrom(...Object.values(ERROR_CODES)),
+    message: fc.constantFrom(...Object.values(ERROR_TEXTS)),
+  }),
   fc.record({
     type: fc.constant('inventory' as const),
     inventory: fc.record({
@@ -117,4 +127,3 @@ export const serverMessage: fc.Arbitrary<ServerMessage> = fc.oneof(
   fc.record({ type: fc.constant('question_ack' as const), requestId: id }),
   fc.record({ type: fc.constant('answer' as const), agent: identity, requestId: id, question: fc.nat(7), option: fc.nat(7) }),
 );
-

@@ -48,9 +48,7 @@ describe('wire-protocol-1.md §12', () => {
       sessions: [],
     });
     expect(reply['session_ttl']).toBe(86_400);
-    expect(reply['surfaces']).toEqual([
-      { kind: 'midi', profile: 'test/recording', visual_protocol: 1, input: 'Recording In', output: 'Recording Out' },
-    ]);
+    expect(reply['surfaces']).toEqual([{ kind: 'midi', profile: 'test/recording', visual_protocol: 1, input: 'Recording In', output: 'Recording Out' }]);
   });
 
   it('scenario 19: default identity with ack, exact bytes', async () => {
@@ -158,9 +156,7 @@ describe('wire-protocol-1.md §12', () => {
     approver.send({ protocol: 1, type: 'subscribe_actions', agent: agent('codex', 's1'), actions: ['approve', 'reject'], request_id: 'r1', one_shot: true });
     await expectNothingThenPong(approver);
     daemon().surface.press(actionPressed('approve'));
-    expect(await approver.nextLine()).toBe(
-      '{"protocol":1,"type":"action","action":"approve","agent":{"backend":"codex","session_id":"s1"},"request_id":"r1"}',
-    );
+    expect(await approver.nextLine()).toBe('{"protocol":1,"type":"action","action":"approve","agent":{"backend":"codex","session_id":"s1"},"request_id":"r1"}');
 
     reporter.send(state('running', { agent: agent('codex', 's1') }));
     await expectNothingThenPong(reporter);
@@ -186,8 +182,17 @@ describe('wire-protocol-1.md §12', () => {
       type: 'session_lease_ack',
       lease_id: 'L',
       session: {
-        protocol: 1, type: 'state_ack', backend: 'x', session_id: 'y', state: 'waiting_for_reply',
-        slot: 0, scene: 1, accent: 'cyan', selected: true, leased: true, label: 'y',
+        protocol: 1,
+        type: 'state_ack',
+        backend: 'x',
+        session_id: 'y',
+        state: 'waiting_for_reply',
+        slot: 0,
+        scene: 1,
+        accent: 'cyan',
+        selected: true,
+        leased: true,
+        label: 'y',
       },
     });
   });
@@ -214,7 +219,11 @@ describe('wire-protocol-1.md §12', () => {
     const ack = await request(sender, state('running', { agent: agent('codex', 's1'), lease_id: 'lease-1', reply: true }));
     expect(ack).toMatchObject({ type: 'state_ack', state: 'running', leased: true, label: 'docs' });
     const bound = await next(owner);
-    expect(bound).toMatchObject({ type: 'session_lease_bound', lease_id: 'lease-1', session: { type: 'state_ack', state: 'waiting_for_reply', backend: 'codex', session_id: 's1' } });
+    expect(bound).toMatchObject({
+      type: 'session_lease_bound',
+      lease_id: 'lease-1',
+      session: { type: 'state_ack', state: 'waiting_for_reply', backend: 'codex', session_id: 's1' },
+    });
     sender.send(state('success', { agent: agent('codex', 's1'), lease_id: 'lease-1' }));
     await expectNothingThenPong(sender);
     expect(await next(owner)).toMatchObject({ type: 'session_lease_bound', session: { state: 'running' } });
@@ -236,7 +245,10 @@ describe('wire-protocol-1.md §12', () => {
     const end = (id: string) => ({ protocol: 1, type: 'preview_end', preview_id: id });
     a.write('{"protocol":1,"type":"preview","preview_id":"p1","state":"error","ttl":5}\n');
     expect(await a.nextLine()).toBe('{"protocol":1,"type":"preview_ack","preview_id":"p1","state":"error"}');
-    expect(errorOf(await request(b, preview('p2', 'success')))).toEqual({ code: 'preview_conflict', error: 'surface preview is already owned by another client' });
+    expect(errorOf(await request(b, preview('p2', 'success')))).toEqual({
+      code: 'preview_conflict',
+      error: 'surface preview is already owned by another client',
+    });
     expect(errorOf(await request(a, preview('p3', 'success')))).toEqual({ code: 'preview_conflict', error: 'client already owns a different surface preview' });
     expect(await request(a, preview('p1', 'success'))).toEqual({ protocol: 1, type: 'preview_ack', preview_id: 'p1', state: 'success' });
     expect(errorOf(await request(b, end('p1')))).toEqual({ code: 'preview_not_owned', error: 'surface preview is not owned by this client' });
@@ -268,7 +280,14 @@ describe('wire-protocol-1.md §12', () => {
     for (const id of ['E', 'F']) client.send(state('running', { agent: agent('codex', id) }));
     const reply = await request(client, { protocol: 1, type: 'status' });
     const list = reply['sessions'] as Json[];
-    expect(list.map((s) => [s['session_id'], s['slot']])).toEqual([['A', 0], ['B', 1], ['C', 2], ['D', 3], ['E', null], ['F', null]]);
+    expect(list.map((s) => [s['session_id'], s['slot']])).toEqual([
+      ['A', 0],
+      ['B', 1],
+      ['C', 2],
+      ['D', 3],
+      ['E', null],
+      ['F', null],
+    ]);
     expect(reply['overflow_count']).toBe(2);
   });
 

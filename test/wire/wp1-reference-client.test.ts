@@ -73,17 +73,25 @@ describe('wire-protocol-1.md §12', () => {
     subscription.destroy();
 
     await sendMessage(path, { protocol: 1, type: 'session_end', agent });
-    await eventually(async () => {
-      const status = await requestMessage(path, { protocol: 1, type: 'status' });
-      return status.type === 'status' && status.status.sessions.length === 0;
-    }, 5000, 'session ended');
+    await eventually(
+      async () => {
+        const status = await requestMessage(path, { protocol: 1, type: 'status' });
+        return status.type === 'status' && status.status.sessions.length === 0;
+      },
+      5000,
+      'session ended',
+    );
   });
 
   it('scenario 48: a fire-and-forget state followed by an immediate close is handled', async () => {
     await sendMessage(daemon().path, { protocol: 1, type: 'state', state: 'user_typing', agent: { backend: 'claude', session_id: 'x' } });
-    await eventually(async () => {
-      const status = await requestMessage(daemon().path, { protocol: 1, type: 'status' });
-      return status.type === 'status' && status.status.sessions.some((s) => s.identity.sessionId === 'x' && s.state === 'user_typing');
-    }, 5000, 'state applied');
+    await eventually(
+      async () => {
+        const status = await requestMessage(daemon().path, { protocol: 1, type: 'status' });
+        return status.type === 'status' && status.status.sessions.some((s) => s.identity.sessionId === 'x' && s.state === 'user_typing');
+      },
+      5000,
+      'state applied',
+    );
   });
 });

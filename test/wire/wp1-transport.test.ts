@@ -160,7 +160,10 @@ describe('wire-protocol-1.md §12', () => {
     const depth = 20_000;
     await expectError(`{"protocol":1,"type":"ping","deep":${'['.repeat(depth)}${']'.repeat(depth)}}`, 'unknown field: deep');
     await expectError(`{"protocol":1,"type":"preview","preview_id":"p","state":"error","ttl":${'9'.repeat(5000)}}`);
-    await expectError(`{"protocol":1,"type":"preview","preview_id":"p","state":"error","ttl":1${'0'.repeat(400)}}`, 'ttl must be greater than zero and at most 30');
+    await expectError(
+      `{"protocol":1,"type":"preview","preview_id":"p","state":"error","ttl":1${'0'.repeat(400)}}`,
+      'ttl must be greater than zero and at most 30',
+    );
     // A lone surrogate in an identity, with the accent store enabled: accepted and hashed with U+FFFD.
     client.write('{"protocol":1,"type":"state","state":"running","agent":{"backend":"\\ud800","session_id":"s"},"reply":true}\n');
     const ack = await client.nextLine();
@@ -209,10 +212,14 @@ describe('wire-protocol-1.md §12', () => {
     sender.send({ protocol: 1, type: 'state', state: 'running', agent: { backend: 'x', session_id: 'y' }, lease_id: 'L', reply: true });
     expect(JSON.parse(await sender.nextLine())).toMatchObject({ type: 'state_ack', leased: true });
     owner.destroy();
-    await eventually(async () => {
-      const status = await daemon.request({ protocol: 1, type: 'status' });
-      return (status['sessions'] as Json[]).length === 0;
-    }, 5000, 'lease released');
+    await eventually(
+      async () => {
+        const status = await daemon.request({ protocol: 1, type: 'status' });
+        return (status['sessions'] as Json[]).length === 0;
+      },
+      5000,
+      'lease released',
+    );
     expect(await pings(daemon.path)).toBe(true);
   });
 });

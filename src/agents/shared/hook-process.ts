@@ -75,7 +75,14 @@ export async function runHookProcess(
   options.stopSignals?.on('SIGTERM', onTerm);
   try {
     await withoutHarm(
-      () => body(stdin, { socketPath, approvalTimeoutSeconds: parsed.approvalTimeout, env: io.env, writeStdout: (text) => io.stdout.write(text), stop: stop.signal }),
+      () =>
+        body(stdin, {
+          socketPath,
+          approvalTimeoutSeconds: parsed.approvalTimeout,
+          env: io.env,
+          writeStdout: (text) => io.stdout.write(text),
+          stop: stop.signal,
+        }),
       bound,
       (reason) => noteOnStderr(io.stderr, `${agent} hook: ${describeProblem(reason)}`),
     );

@@ -93,7 +93,15 @@ export { LauncherTitle, PUSH_TITLE, POP_TITLE } from './launcher-title.js';
 export { descendantsOf, signalTree } from './process-tree.js';
 export { withoutHarm, NOTHING, TimeoutReason, noteOnStderr, readToEnd, describeProblem } from './never-harm.js';
 export { hex32 } from './hex32.js';
-export { hookCommand, hookTimeoutSeconds, defaultHookEntry, HookEntryMissingError, type HookAgent, type HookEntry, type HookCommandInput } from './hook-command.js';
+export {
+  hookCommand,
+  hookTimeoutSeconds,
+  defaultHookEntry,
+  HookEntryMissingError,
+  type HookAgent,
+  type HookEntry,
+  type HookCommandInput,
+} from './hook-command.js';
 export { formatLikePythonG, shellQuote } from './python-format.js';
 export { runHookProcess, HOOK_USAGE_EXIT, type HookProcessOptions, type HookBodyOptions, type HookBody } from './hook-process.js';
 export { parseHookArgs, HookUsageError, type HookArgs } from './hook-args.js';

@@ -27,7 +27,12 @@ export interface LaunchSurroundings {
  * line and returns the exit status instead: 2 for usage, 1 when the hook
  * program is missing.
  */
-export function planLaunch(args: readonly string[], agent: HookAgent, surroundings: LaunchSurroundings, check?: (options: LauncherOptions) => void): LaunchPlan | number {
+export function planLaunch(
+  args: readonly string[],
+  agent: HookAgent,
+  surroundings: LaunchSurroundings,
+  check?: (options: LauncherOptions) => void,
+): LaunchPlan | number {
   let options: LauncherOptions;
   try {
     options = parseLauncherArgs(args, agent);

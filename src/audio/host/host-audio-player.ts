@@ -72,9 +72,13 @@ export class HostAudioPlayer implements HostAudioHandle {
     if (last !== undefined && now - last < EARCON_REPEAT_WINDOW) return;
     this.#lastStarted.set(key, now);
     while (this.#earcons.length >= MAX_CONCURRENT_EARCONS) this.#earcons.shift()?.process?.kill();
-    const playing = this.#play(key, () => renderEarconWav(name, slot), (ended) => {
-      this.#earcons = this.#earcons.filter((entry) => entry !== ended);
-    });
+    const playing = this.#play(
+      key,
+      () => renderEarconWav(name, slot),
+      (ended) => {
+        this.#earcons = this.#earcons.filter((entry) => entry !== ended);
+      },
+    );
     if (playing !== null && !playing.ended) this.#earcons.push(playing);
   }
 
@@ -94,9 +98,13 @@ export class HostAudioPlayer implements HostAudioHandle {
   /** Plays the score for this cue timeline (rendered on first use), replacing any score playing. */
   startShowScore(cues: readonly ShowScoreCue[]): void {
     this.stopShowScore();
-    const playing = this.#play(scoreKey(cues), () => renderShowScoreWav(cues), (ended) => {
-      if (this.#score === ended) this.#score = null;
-    });
+    const playing = this.#play(
+      scoreKey(cues),
+      () => renderShowScoreWav(cues),
+      (ended) => {
+        if (this.#score === ended) this.#score = null;
+      },
+    );
     this.#score = playing !== null && !playing.ended ? playing : null;
   }
 

@@ -60,7 +60,8 @@ function splitCommand(args: readonly string[]): { own: readonly string[]; comman
 function chosenSuites(names: readonly string[] | undefined): ReadonlySet<SuiteName> | undefined {
   if (names === undefined || names.length === 0) return undefined;
   for (const name of names) {
-    if (!(SUITE_NAMES as readonly string[]).includes(name)) throw new UsageError(`unknown suite ${JSON.stringify(name)}; choose from ${SUITE_NAMES.join(', ')}`);
+    if (!(SUITE_NAMES as readonly string[]).includes(name))
+      throw new UsageError(`unknown suite ${JSON.stringify(name)}; choose from ${SUITE_NAMES.join(', ')}`);
   }
   return new Set(names as SuiteName[]);
 }
@@ -71,7 +72,8 @@ function comparedCommand(compare: boolean, name: string | undefined, argv: reado
     if (name !== undefined) throw new UsageError('--compare-name needs --compare');
     return null;
   }
-  if (argv === null || argv.length === 0) throw new UsageError(`--compare needs the daemon command after '--', e.g. -- python3 -m pad_lattice.cli daemon --socket {socket}`);
+  if (argv === null || argv.length === 0)
+    throw new UsageError(`--compare needs the daemon command after '--', e.g. -- python3 -m pad_lattice.cli daemon --socket {socket}`);
   if (name === '') throw new UsageError('--compare-name must not be empty');
   return { name: name ?? 'other', argv };
 }

@@ -81,7 +81,11 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
         const extra = await listOtherDevices(deps);
         const all = values.all === true;
         const found = extra.surfaces.length === 0 && !all ? 'no monome grid or Stream Deck found\n' : surfacesText(extra);
-        io.stdout.write(json ? `${stringifyJsonSafely({ surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n` : found + (all ? extraText(extra) : ''));
+        io.stdout.write(
+          json
+            ? `${stringifyJsonSafely({ surfaces: extra.surfaces.map(surfaceMatchJson), ...(all ? extraJson(extra) : {}) })}\n`
+            : found + (all ? extraText(extra) : ''),
+        );
         return EXIT.unavailable;
       }
       const matches = catalog.detect(ports.inputs, ports.outputs, true).map(({ profile, input, output }) => ({

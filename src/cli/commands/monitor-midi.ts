@@ -82,7 +82,9 @@ export function makeMonitorMidiCommand(deps: MonitorMidiDeps): Command {
         io.stderr.write(`pad-lattice monitor-midi: ${escapeUntrusted(error.message)}\n`);
         return error instanceof MidiUnavailableError ? EXIT.unavailable : EXIT.failure;
       }
-      io.stderr.write(`pad-lattice monitor-midi: listening on '${escapeUntrusted(input.name)}'${seconds === null ? ' (Ctrl-C to stop)' : ` for ${seconds} s`}\n`);
+      io.stderr.write(
+        `pad-lattice monitor-midi: listening on '${escapeUntrusted(input.name)}'${seconds === null ? ' (Ctrl-C to stop)' : ` for ${seconds} s`}\n`,
+      );
       const interrupt = interruptSignal();
       const started = performance.now();
       const elapsed = () => (performance.now() - started) / 1000;

@@ -48,7 +48,9 @@ export function makePortsCommand(backend: () => MidiBackend): Command {
       }
       const style = makeStyle(colourEnabled(io.stdout, io.env));
       const section = (title: string, names: readonly string[]) =>
-        names.length === 0 ? `${style.bold(title)}: ${style.dim('none')}\n` : `${style.bold(title)}:\n${names.map((name) => `  ${escapeUntrusted(name)}\n`).join('')}`;
+        names.length === 0
+          ? `${style.bold(title)}: ${style.dim('none')}\n`
+          : `${style.bold(title)}:\n${names.map((name) => `  ${escapeUntrusted(name)}\n`).join('')}`;
       io.stdout.write(section('MIDI inputs', inputs) + section('MIDI outputs', outputs));
       return EXIT.ok;
     },

@@ -23,7 +23,8 @@ export async function runProfileNew(args: readonly string[], io: CliIo): Promise
     true,
   );
   if (positionals.length !== 1) throw new UsageError('profile new takes exactly one profile id (manufacturer/family/model)');
-  if (values.from === undefined || values.from === '') throw new UsageError("profile new needs --from ID, the profile to start from (see 'pad-lattice profile list')");
+  if (values.from === undefined || values.from === '')
+    throw new UsageError("profile new needs --from ID, the profile to start from (see 'pad-lattice profile list')");
   if (values.name === '') throw new UsageError('--name must not be empty');
   const id = positionals[0]!;
   const { catalog } = await loadCatalogFor(io);

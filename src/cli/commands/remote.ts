@@ -125,13 +125,12 @@ function hostArgument(positionals: readonly string[]): string {
 function wholeSeconds(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_KEEPALIVE_SECONDS;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 3600) throw new UsageError(`--keepalive must be whole seconds from 1 to 3600, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(value) || value < 1 || value > 3600)
+    throw new UsageError(`--keepalive must be whole seconds from 1 to 3600, got ${JSON.stringify(raw)}`);
   return value;
 }
 
 /** Events as JSON lines on stdout (--json), or as sentences on stderr. */
 function reporter(io: CliIo, json: boolean): (event: RemoteEvent) => void {
-  return json
-    ? (event) => io.stdout.write(`${stringifyJsonSafely(event)}\n`)
-    : (event) => io.stderr.write(`${describeRemoteEvent(event)}\n`);
+  return json ? (event) => io.stdout.write(`${stringifyJsonSafely(event)}\n`) : (event) => io.stderr.write(`${describeRemoteEvent(event)}\n`);
 }

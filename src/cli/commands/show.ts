@@ -135,7 +135,8 @@ export async function runExperienceCommand(
     audio?.close();
     await opened?.close();
     if (error instanceof HubSetupError) throw new UsageError(error.message);
-    if (!(error instanceof ManifestError || error instanceof ProfileError || error instanceof MidiDeviceError || error instanceof SurfaceStartError)) throw error;
+    if (!(error instanceof ManifestError || error instanceof ProfileError || error instanceof MidiDeviceError || error instanceof SurfaceStartError))
+      throw error;
     warn(error.message);
     return EXIT.failure;
   }
@@ -146,7 +147,9 @@ export async function runExperienceCommand(
     if (bridge === null) {
       audio?.close();
       await opened.close();
-      warn(`no controller found; connect a MIDI controller, monome grid or Stream Deck (or name one with --profile/--input/--output or --grid), or play in the browser: pad-lattice ${kind} --surface web`);
+      warn(
+        `no controller found; connect a MIDI controller, monome grid or Stream Deck (or name one with --profile/--input/--output or --grid), or play in the browser: pad-lattice ${kind} --surface web`,
+      );
       return EXIT.unavailable;
     }
     warn('no controller found; playing in the browser only');

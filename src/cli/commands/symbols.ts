@@ -34,7 +34,8 @@ export const symbolsCommand: Command = {
   async run(args: readonly string[], io: CliIo): Promise<number> {
     const { values } = parseCommandArgs(args, { ...SOCKET_OPTION, hold: { type: 'string' } });
     const hold = positiveSeconds('--hold', values.hold, DEFAULT_HOLD_SECONDS);
-    if (hold > MAX_HOLD_SECONDS) throw new UsageError(`--hold must be at most ${MAX_HOLD_SECONDS} seconds (a preview lasts at most ${MAX_PREVIEW_TTL_SECONDS})`);
+    if (hold > MAX_HOLD_SECONDS)
+      throw new UsageError(`--hold must be at most ${MAX_HOLD_SECONDS} seconds (a preview lasts at most ${MAX_PREVIEW_TTL_SECONDS})`);
     const client = clientFor(values, io);
     return withDaemon(io, 'symbols', async () => {
       const preview = await client.openPreview();

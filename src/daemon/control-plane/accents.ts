@@ -6,11 +6,7 @@ import type { AccentStore } from './accent-store.js';
  * its preference if that is one of this surface's accents and still free,
  * otherwise the first free accent in identity order.
  */
-export function chooseAccent(
-  preferred: string | null,
-  used: ReadonlySet<string>,
-  accentNames: readonly string[],
-): string | null {
+export function chooseAccent(preferred: string | null, used: ReadonlySet<string>, accentNames: readonly string[]): string | null {
   if (preferred !== null && accentNames.includes(preferred) && !used.has(preferred)) return preferred;
   return accentNames.find((name) => !used.has(name)) ?? null;
 }

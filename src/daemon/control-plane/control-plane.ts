@@ -65,19 +65,30 @@ export class ControlPlane {
     };
   }
 
-  get revision(): number { return this.#revision; }
-  get selectorCapacity(): number { return this.#config.selectorCapacity; }
-  get accentNames(): readonly string[] { return this.#config.accentNames; }
-  get terminalHold(): number { return this.#config.terminalHold; }
-  get actionDebounce(): number { return this.#config.actionDebounce; }
-  get sessionTtl(): number { return this.#config.sessionTtl; }
+  get revision(): number {
+    return this.#revision;
+  }
+  get selectorCapacity(): number {
+    return this.#config.selectorCapacity;
+  }
+  get accentNames(): readonly string[] {
+    return this.#config.accentNames;
+  }
+  get terminalHold(): number {
+    return this.#config.terminalHold;
+  }
+  get actionDebounce(): number {
+    return this.#config.actionDebounce;
+  }
+  get sessionTtl(): number {
+    return this.#config.sessionTtl;
+  }
 
   /** §7.1: a state report; the effective state may be coerced by a pending approval (§7.2). */
   update(identity: AgentIdentity, state: AgentState, now: number, metadata: Readonly<Record<string, string>> = {}): SessionSnapshot {
     const record = this.#registry.ensure(identity, now);
     this.#registry.bump(record, now);
-    const effective: AgentState =
-      state !== 'waiting_for_approval' && this.#subscriptions.hasPendingApproval(record.key) ? 'waiting_for_approval' : state;
+    const effective: AgentState = state !== 'waiting_for_approval' && this.#subscriptions.hasPendingApproval(record.key) ? 'waiting_for_approval' : state;
     record.state = effective;
     if (hasEntries(metadata)) mergeMetadata(record, metadata);
     record.terminalStateUntil = TERMINAL_STATES.has(effective) ? now + this.#config.terminalHold : null;

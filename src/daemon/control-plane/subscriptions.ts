@@ -56,8 +56,7 @@ export class SubscriptionTable {
   /** §7.2: a request-scoped subscription offering approve or reject for the identity. */
   hasPendingApproval(key: IdentityKey): boolean {
     return this.#forIdentity(key).some(
-      (subscription) =>
-        subscription.requestId !== null && [...subscription.actions].some((action) => APPROVAL_ACTIONS.has(action)),
+      (subscription) => subscription.requestId !== null && [...subscription.actions].some((action) => APPROVAL_ACTIONS.has(action)),
     );
   }
 

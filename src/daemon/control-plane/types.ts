@@ -28,9 +28,7 @@ export type PressDispatch =
 /** `selectAgent`: the slot the agent now has, or why nothing changed. */
 export type AgentSelection = { readonly ok: true; readonly slot: number } | { readonly ok: false; readonly reason: SelectionRefusal };
 
-export type PreviewResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly code: 'preview_conflict'; readonly message: string };
+export type PreviewResult = { readonly ok: true } | { readonly ok: false; readonly code: 'preview_conflict'; readonly message: string };
 
 /** A read-only copy of one connection's subscription (control-plane.md §2). */
 export interface SubscriptionSnapshot {
@@ -55,5 +53,3 @@ export interface AnsweredQuestion {
 export type AnswerDispatch =
   | { readonly ok: true; readonly answered: AnsweredQuestion }
   | { readonly ok: false; readonly reason: Exclude<AnswerRefusal, 'not_delivered'> };
-
-

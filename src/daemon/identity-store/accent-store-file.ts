@@ -46,7 +46,9 @@ function moveAside(path: string, problem: string, bound: number, logger: Logger,
     renameSync(path, aside);
     logger.warn(`identity store ${path} was unusable (${problem}): kept it as ${aside} and started with no saved accents`);
   } catch {
-    logger.warn(`identity store ${path} is unusable (${problem}) and could not be moved aside: starting with no saved accents; the next accent change replaces it`);
+    logger.warn(
+      `identity store ${path} is unusable (${problem}) and could not be moved aside: starting with no saved accents; the next accent change replaces it`,
+    );
   }
   return new AccentPreferences(bound);
 }

@@ -16,10 +16,7 @@ function expandHome(path: string, homeDir: string): string {
  * non-empty, else `~/.local/state/pad-lattice/identities.json`. The home
  * directory comes from `HOME`, falling back to the account database.
  */
-export function defaultAccentStorePath(
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  homeDir: string = env['HOME'] || homedir(),
-): string {
+export function defaultAccentStorePath(env: Readonly<Record<string, string | undefined>> = process.env, homeDir: string = env['HOME'] || homedir()): string {
   const stateHome = env['XDG_STATE_HOME'];
   const base = stateHome ? expandHome(stateHome, homeDir) : join(homeDir, '.local', 'state');
   return join(base, STORE_RELATIVE_PATH);

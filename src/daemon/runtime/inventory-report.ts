@@ -1,4 +1,11 @@
-import { encodeServerMessage, fitsOutboundCap, type InventoryProfile, type InventoryReport, type InventorySurface, type SurfaceDescriptor } from '../../wire/index.js';
+import {
+  encodeServerMessage,
+  fitsOutboundCap,
+  type InventoryProfile,
+  type InventoryReport,
+  type InventorySurface,
+  type SurfaceDescriptor,
+} from '../../wire/index.js';
 
 /** Where the daemon learns which device profiles it has (the MIDI hub's catalog). */
 export interface ProfileInventorySource {

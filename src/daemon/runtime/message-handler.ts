@@ -59,9 +59,7 @@ export function handleClientMessage(context: MessageContext, connection: Connect
       sendReply(
         outbox,
         connection,
-        result.ok
-          ? { type: 'preview_ack', previewId: message.previewId, state: message.state }
-          : { type: 'error', code: result.code, message: result.message },
+        result.ok ? { type: 'preview_ack', previewId: message.previewId, state: message.state } : { type: 'error', code: result.code, message: result.message },
       );
       return;
     }

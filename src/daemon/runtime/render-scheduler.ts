@@ -35,11 +35,7 @@ export class RenderScheduler {
   }
 
   shouldRender(inputs: RenderInputs): boolean {
-    const refreshRunning =
-      !inputs.previewActive &&
-      this.#activityMotion &&
-      inputs.selectedState === 'running' &&
-      inputs.now >= this.#nextActivityRender;
+    const refreshRunning = !inputs.previewActive && this.#activityMotion && inputs.selectedState === 'running' && inputs.now >= this.#nextActivityRender;
     return this.#renderedRevision !== inputs.revision || refreshRunning;
   }
 

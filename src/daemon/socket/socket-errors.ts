@@ -32,4 +32,3 @@ export function pathTooLong(path: string, limit: number): SocketStartupError {
     `socket path is ${bytes} bytes, longer than the ${limit} a Unix socket path may have: choose a shorter --socket (or PAD_LATTICE_SOCKET) path: ${path}`,
   );
 }
-

@@ -101,7 +101,8 @@ export class SocketServer {
     // From now on a listener error is reported, not fatal; running out of descriptors is a warning, rate-limited.
     this.#server.on('error', (error) => {
       const code = errnoCode(error);
-      if (code === 'EMFILE' || code === 'ENFILE') this.#capacityWarnings.note(`cannot accept a client: this process is out of file descriptors (${code}); raise the limit with 'ulimit -n'`);
+      if (code === 'EMFILE' || code === 'ENFILE')
+        this.#capacityWarnings.note(`cannot accept a client: this process is out of file descriptors (${code}); raise the limit with 'ulimit -n'`);
       else this.#onError?.(error);
     });
     try {
@@ -132,14 +133,20 @@ export class SocketServer {
       socket.destroy();
       return;
     }
-    const connection = new Connection(this.#nextId++, socket, {
-      onLine: (from, line) => this.#handler.onLine(from, line),
-      onClose: (from) => {
-        this.#connections.delete(from.id);
-        this.#handler.onClose(from);
+    const connection = new Connection(
+      this.#nextId++,
+      socket,
+      {
+        onLine: (from, line) => this.#handler.onLine(from, line),
+        onClose: (from) => {
+          this.#connections.delete(from.id);
+          this.#handler.onClose(from);
+        },
+        onEvicted: (from, reason) => this.#onClientWarning?.(`client ${from.id} disconnected: ${reason}`),
       },
-      onEvicted: (from, reason) => this.#onClientWarning?.(`client ${from.id} disconnected: ${reason}`),
-    }, OVERFLOW_LINE, this.#outputLimits);
+      OVERFLOW_LINE,
+      this.#outputLimits,
+    );
     this.#connections.set(connection.id, connection);
   }
 

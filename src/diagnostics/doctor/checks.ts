@@ -45,7 +45,10 @@ export async function profilesCheck(load: () => Promise<CatalogLoad>): Promise<{
     const summary = problems.length === 1 ? problems[0]! : `${problems[0]} (and ${plural(problems.length - 1, 'more problem', 'more problems')})`;
     return { check: { name: 'profiles', status: 'error', summary, details: { profiles, problems } }, catalog: loaded.catalog };
   }
-  return { check: { name: 'profiles', status: 'ok', summary: `${plural(profiles.length, 'device profile', 'device profiles')} loaded`, details: { profiles } }, catalog: loaded.catalog };
+  return {
+    check: { name: 'profiles', status: 'ok', summary: `${plural(profiles.length, 'device profile', 'device profiles')} loaded`, details: { profiles } },
+    catalog: loaded.catalog,
+  };
 }
 
 /** `midi`: lists the ports (never opens one). */
@@ -60,7 +63,8 @@ export function midiCheck(listPorts: () => MidiPortNames): { check: DoctorCheck;
   }
   const details = { inputs: [...ports.inputs], outputs: [...ports.outputs] };
   const counts = `${ports.inputs.length} input and ${ports.outputs.length} output MIDI ports found`;
-  if (ports.inputs.length === 0 && ports.outputs.length === 0) return { check: { name: 'midi', status: 'warning', summary: 'no MIDI ports found', details }, ports };
+  if (ports.inputs.length === 0 && ports.outputs.length === 0)
+    return { check: { name: 'midi', status: 'warning', summary: 'no MIDI ports found', details }, ports };
   if (ports.inputs.length === 0 || ports.outputs.length === 0) return { check: { name: 'midi', status: 'warning', summary: counts, details }, ports };
   return { check: { name: 'midi', status: 'ok', summary: counts, details }, ports };
 }
@@ -112,7 +116,11 @@ export async function hidBackendCheck(backend: () => HidBackend): Promise<Doctor
  * `surfaces`: the monome grids and Stream Decks among the serial ports and HID
  * devices (listed, never opened). None connected is fine: most setups have none.
  */
-export async function serialHidSurfacesCheck(serial: () => SerialBackend, hid: () => HidBackend, deckModels: () => readonly DeckModelSpec[]): Promise<DoctorCheck> {
+export async function serialHidSurfacesCheck(
+  serial: () => SerialBackend,
+  hid: () => HidBackend,
+  deckModels: () => readonly DeckModelSpec[],
+): Promise<DoctorCheck> {
   let models: readonly DeckModelSpec[] = [];
   try {
     models = deckModels();
@@ -122,6 +130,9 @@ export async function serialHidSurfacesCheck(serial: () => SerialBackend, hid: (
   const matches = surfaceMatches(await listSerialPorts(serial), await listHidDevices(hid), models);
   const grids = matches.filter((match) => match.kind === 'serial').length;
   const decks = matches.length - grids;
-  const summary = matches.length === 0 ? 'no monome grid or Stream Deck connected' : `${plural(grids, 'monome grid', 'monome grids')} and ${plural(decks, 'Stream Deck', 'Stream Decks')} connected`;
+  const summary =
+    matches.length === 0
+      ? 'no monome grid or Stream Deck connected'
+      : `${plural(grids, 'monome grid', 'monome grids')} and ${plural(decks, 'Stream Deck', 'Stream Decks')} connected`;
   return { name: 'surfaces', status: 'ok', summary, details: { surfaces: matches.map(surfaceMatchJson) } };
 }

@@ -2,7 +2,17 @@ import type { HidBackend } from '../../hid/hid-device.js';
 import type { MidiPortNames } from '../../midi/midi-port.js';
 import type { CatalogLoad } from '../../profiles/index.js';
 import type { SerialBackend } from '../../serial/serial-port.js';
-import { daemonCheck, devicesCheck, hidBackendCheck, midiCheck, profilesCheck, runtimeCheck, serialBackendCheck, serialHidSurfacesCheck, type RuntimeFacts } from './checks.js';
+import {
+  daemonCheck,
+  devicesCheck,
+  hidBackendCheck,
+  midiCheck,
+  profilesCheck,
+  runtimeCheck,
+  serialBackendCheck,
+  serialHidSurfacesCheck,
+  type RuntimeFacts,
+} from './checks.js';
 import type { DeckModelSpec } from '../../stream-deck/library.js';
 import { makeRedactor, overallStatus, redactDeep, type DoctorCheck, type DoctorReport, type RedactionSources } from './doctor-report.js';
 

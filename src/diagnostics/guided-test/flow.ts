@@ -112,24 +112,14 @@ export async function runGuidedFlow(
     }));
     surface.render(makeSurfaceView({ selectedState: 'waiting_for_reply', sessions, availableActions: CONTROL_ACTIONS }));
     io.say(`Press agent selector ${selected + 1}.`);
-    results.selectors[String(selected + 1)] = await waitFor(
-      surface,
-      io,
-      timing,
-      (event) => event.type === 'session_selected' && event.slot === selected,
-    );
+    results.selectors[String(selected + 1)] = await waitFor(surface, io, timing, (event) => event.type === 'session_selected' && event.slot === selected);
   }
 
   results.completed = true;
 }
 
 /** Polls every 10 ms until a matching event (true) or the timeout (false); other events are discarded. */
-async function waitFor(
-  surface: GuidedTestSurface,
-  io: GuidedTestIo,
-  timing: GuidedTestTiming,
-  matches: (event: SurfaceEvent) => boolean,
-): Promise<boolean> {
+async function waitFor(surface: GuidedTestSurface, io: GuidedTestIo, timing: GuidedTestTiming, matches: (event: SurfaceEvent) => boolean): Promise<boolean> {
   const deadline = io.now() + timing.eventTimeout;
   for (;;) {
     checkInterrupt(io.signal);

@@ -50,8 +50,7 @@ const allTrue = (checks: Record<string, boolean>) => Object.values(checks).every
  * environment — never error texts, prompts, answers, paths or session ids.
  */
 export function buildReport(results: GuidedTestResults, context: ReportContext) {
-  const passed =
-    results.completed && results.failureStage === null && allTrue(results.visual) && allTrue(results.actions) && allTrue(results.selectors);
+  const passed = results.completed && results.failureStage === null && allTrue(results.visual) && allTrue(results.actions) && allTrue(results.selectors);
   return {
     schema_version: 1,
     generated_at: utcTimestamp(context.generatedAt),

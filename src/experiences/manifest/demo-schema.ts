@@ -48,10 +48,7 @@ export const demoManifestSchema = z.strictObject({
   id: nonEmptyString,
   title: nonEmptyString,
   initial_stage: nonEmptyString,
-  stages: z
-    .array(stage)
-    .min(1, { error: 'must have at least 1 stage' })
-    .max(64, { error: 'must have at most 64 stages' }),
+  stages: z.array(stage).min(1, { error: 'must have at least 1 stage' }).max(64, { error: 'must have at most 64 stages' }),
 });
 
 export type RawDemoManifest = z.output<typeof demoManifestSchema>;

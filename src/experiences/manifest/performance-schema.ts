@@ -51,10 +51,7 @@ export const performanceManifestSchema = z.strictObject({
   dimensions,
   duration_ms: positiveInteger,
   acts: z.array(nonEmptyString).min(1, { error: 'must have at least 1 act' }),
-  palette: z
-    .array(color)
-    .min(1, { error: 'must have at least 1 colour' })
-    .max(4096, { error: 'must have at most 4096 colours' }),
+  palette: z.array(color).min(1, { error: 'must have at least 1 colour' }).max(4096, { error: 'must have at most 4096 colours' }),
   cues: z.array(cue).min(1, { error: 'must have at least 1 cue' }).max(4096, { error: 'must have at most 4096 cues' }),
   audio,
 });

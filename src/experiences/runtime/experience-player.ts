@@ -1,12 +1,5 @@
 import type { ExperienceKind, SurfaceEvent } from '../../domain/index.js';
-import {
-  blockedView,
-  demoPlayingView,
-  showPlayingView,
-  showStartingView,
-  stoppedView,
-  type ExperienceView,
-} from '../experience-view.js';
+import { blockedView, demoPlayingView, showPlayingView, showStartingView, stoppedView, type ExperienceView } from '../experience-view.js';
 import type { DemoManifest } from '../manifest/demo-manifest.js';
 import type { PerformanceManifest } from '../manifest/performance-manifest.js';
 import { DEFAULT_LEAD_IN_SECONDS, DEMO_TERMINAL_HOLD_SECONDS, type EarconName, type ExperienceStopReason } from '../vocabulary.js';

@@ -11,10 +11,44 @@ import { NightShiftStage, TRAIL, TRAIL_FADING, type Agent } from './night-shift-
 
 type Cell = readonly [number, number];
 
-const CYAN_PART: readonly Cell[][] = [[[0, 6], [0, 5]], [[1, 5], [0, 4]], [[2, 5], [2, 4]]];
-const LIME_PART: readonly Cell[][] = [[[7, 6], [7, 5]], [[6, 5], [6, 4]], [[5, 5]]];
-const KEYSTONE: readonly Cell[][] = [[[3, 5]], [[4, 5], [4, 4]]];
-const LIME_SPAN: readonly Cell[] = [[7, 5], [6, 5], [6, 4], [5, 5]];
+const CYAN_PART: readonly Cell[][] = [
+  [
+    [0, 6],
+    [0, 5],
+  ],
+  [
+    [1, 5],
+    [0, 4],
+  ],
+  [
+    [2, 5],
+    [2, 4],
+  ],
+];
+const LIME_PART: readonly Cell[][] = [
+  [
+    [7, 6],
+    [7, 5],
+  ],
+  [
+    [6, 5],
+    [6, 4],
+  ],
+  [[5, 5]],
+];
+const KEYSTONE: readonly Cell[][] = [
+  [[3, 5]],
+  [
+    [4, 5],
+    [4, 4],
+  ],
+];
+const LIME_SPAN: readonly Cell[] = [
+  [7, 5],
+  [6, 5],
+  [6, 4],
+  [5, 5],
+];
 
 function arrive(stage: NightShiftStage, agent: Agent, caption?: string): void {
   for (const other of stage.agents) if (other.look !== null) [other.look, other.busy] = [dim(accentShowColor(other.accent)), false];
@@ -84,7 +118,17 @@ function question(stage: NightShiftStage): void {
   magenta.busy = true;
   magenta.look = stateColor('waiting_for_approval');
   stage.hold(1.4, 'A question');
-  answer(stage, [[4, 6], [4, 5], [4, 4], [4, 3], [4, 2]], 'The person answers');
+  answer(
+    stage,
+    [
+      [4, 6],
+      [4, 5],
+      [4, 4],
+      [4, 3],
+      [4, 2],
+    ],
+    'The person answers',
+  );
   clearMarks(stage);
   magenta.look = stateColor('success');
   stage.hold(0.9, 'Yes');
@@ -102,7 +146,16 @@ function stumble(stage: NightShiftStage): void {
   stage.hold(1.2, 'Something breaks');
   stage.build(LIME_SPAN, stateColor('error', false));
   stage.hold(0.8);
-  answer(stage, [[5, 6], [6, 5], [6, 4], [6, 3]], 'Try again');
+  answer(
+    stage,
+    [
+      [5, 6],
+      [6, 5],
+      [6, 4],
+      [6, 3],
+    ],
+    'Try again',
+  );
   clearMarks(stage);
   lime.look = stateColor('running');
   stage.hold(0.6);
@@ -123,7 +176,11 @@ function dawn(stage: NightShiftStage): void {
   stage.skyRows = 1;
   stage.dawn = 0.1;
   stage.hold(0.9, 'First light');
-  for (const [rows, light] of [[2, 0.25], [3, 0.4], [4, 0.55]] as const) {
+  for (const [rows, light] of [
+    [2, 0.25],
+    [3, 0.4],
+    [4, 0.55],
+  ] as const) {
     [stage.skyRows, stage.dawn] = [rows, light];
     stage.hours += 1;
     stage.hold(0.8);
@@ -138,7 +195,7 @@ function together(stage: NightShiftStage): void {
   stage.act = 'Epilogue - Morning';
   const seats = [1, 3, 5];
   for (const y of [3, 4]) {
-    stage.agents.forEach((agent, i) => [agent.x, agent.y] = [seats[i]!, y]);
+    stage.agents.forEach((agent, i) => ([agent.x, agent.y] = [seats[i]!, y]));
     stage.hold(0.7, y === 4 ? 'Together' : undefined);
   }
   stage.hold(1.2);

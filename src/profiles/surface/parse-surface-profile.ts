@@ -37,7 +37,8 @@ function placements(profile: SurfaceProfile): Placed[] {
 function semanticIssues(profile: SurfaceProfile): ProfileIssue[] {
   const issues: ProfileIssue[] = [];
   const expected = [profile.manufacturer, profile.family, profile.model].map(slug).join('/');
-  if (profile.id !== expected) issues.push({ path: 'id', message: `'${profile.id}' does not match the metadata (expected '${expected}' from manufacturer, family and model)` });
+  if (profile.id !== expected)
+    issues.push({ path: 'id', message: `'${profile.id}' does not match the metadata (expected '${expected}' from manufacturer, family and model)` });
   const { columns, rows } = profile.size;
   const owner = new Map<string, string>();
   for (const { path, cell } of placements(profile)) {
@@ -53,7 +54,10 @@ function semanticIssues(profile: SurfaceProfile): ProfileIssue[] {
   }
   const layout = profile.layout;
   if ('agent_statuses' in layout && layout.agent_statuses !== undefined && layout.agent_statuses.length !== layout.agent_selectors.length) {
-    issues.push({ path: 'layout.agent_statuses', message: `has ${layout.agent_statuses.length} positions but agent_selectors has ${layout.agent_selectors.length}` });
+    issues.push({
+      path: 'layout.agent_statuses',
+      message: `has ${layout.agent_statuses.length} positions but agent_selectors has ${layout.agent_selectors.length}`,
+    });
   }
   return issues;
 }
@@ -63,7 +67,8 @@ function semanticIssues(profile: SurfaceProfile): ProfileIssue[] {
  * once, each naming its JSON location; or returns the frozen profile.
  */
 export function parseSurfaceProfile(raw: unknown, source: string): SurfaceProfileParseResult {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, issues: [{ path: '', message: 'a surface profile must be a JSON object' }] };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, issues: [{ path: '', message: 'a surface profile must be a JSON object' }] };
   const driver = (raw as Record<string, unknown>)['driver'];
   if (!isSurfaceDriver(driver)) {
     return { ok: false, issues: [{ path: 'driver', message: `must be one of ${SURFACE_DRIVERS.join(', ')}${driver === undefined ? ' (missing)' : ''}` }] };

@@ -25,7 +25,10 @@ const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
   });
 
 const versionOne = (field: string) =>
-  z.literal(1, { error: (issue) => (typeof issue.input === 'number' ? `unsupported ${field} ${issue.input} (this version reads ${field} 1)` : textFor(issue, 'must be the integer 1')) });
+  z.literal(1, {
+    error: (issue) =>
+      typeof issue.input === 'number' ? `unsupported ${field} ${issue.input} (this version reads ${field} 1)` : textFor(issue, 'must be the integer 1'),
+  });
 
 export const cellSchema = z
   .tuple([integerFrom(0, MAX_SIDE - 1), integerFrom(0, MAX_SIDE - 1)], says('must be a position [x, y]'))
@@ -41,7 +44,12 @@ const selectors = z
   .max(MAX_SELECTOR_SLOTS, says(`must place at most ${MAX_SELECTOR_SLOTS} Agent Scenes`))
   .meta({ description: 'Slot i of the control plane sits at item i.' });
 
-const actions = strict(Object.fromEntries(CONTROL_ACTIONS.map((action) => [action, cellSchema.optional()])) as Record<(typeof CONTROL_ACTIONS)[number], z.ZodOptional<typeof cellSchema>>);
+const actions = strict(
+  Object.fromEntries(CONTROL_ACTIONS.map((action) => [action, cellSchema.optional()])) as Record<
+    (typeof CONTROL_ACTIONS)[number],
+    z.ZodOptional<typeof cellSchema>
+  >,
+);
 
 const metadata = {
   schema_version: versionOne('schema_version'),
@@ -77,7 +85,9 @@ export const levelsSchema = strict({
   idle: level.default(3),
   activity: level.default(15),
   glyph: level.default(15),
-  statuses: strict(Object.fromEntries(AGENT_STATES.map((state) => [state, level.default(STATUS_LEVELS[state])])) as Record<AgentState, z.ZodDefault<typeof level>>).prefault({}),
+  statuses: strict(
+    Object.fromEntries(AGENT_STATES.map((state) => [state, level.default(STATUS_LEVELS[state])])) as Record<AgentState, z.ZodDefault<typeof level>>,
+  ).prefault({}),
   accent_selected: level.default(15),
   accent_unselected: level.default(4),
   action: level.default(12),
@@ -88,7 +98,9 @@ export const monomeGridProfileSchema = strict({
   ...metadata,
   driver: z.literal(MONOME_GRID_DRIVER),
   size: sizeSchema.meta({ description: 'The grid this profile fits, as the grid reports it (0x05 → 0x03 x y).' }),
-  leds: z.enum(['varibright', 'monobright'], says("must be 'varibright' or 'monobright'")).default('varibright')
+  leds: z
+    .enum(['varibright', 'monobright'], says("must be 'varibright' or 'monobright'"))
+    .default('varibright')
     .meta({ description: 'varibright grids show 16 levels; monobright ones light every level above 0 fully.' }),
   layout: strict({
     state_region: strict({ x: integerFrom(0, MAX_SIDE - 1), y: integerFrom(0, MAX_SIDE - 1) })

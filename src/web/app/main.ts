@@ -77,7 +77,10 @@ async function main(): Promise<void> {
   let model: PadModel | null = null;
   const send = (command: Parameters<LiveSession['send']>[0]) => session?.send(command);
   const pad = new PadView(byId('pad'), { action: (action) => session?.press(action), select: (slot) => send({ type: 'select_session', slot }) });
-  const legend = new LegendView(legendElements(), { select: (slot) => send({ type: 'select_session', slot }), selectAgent: (ref) => session?.selectAgent(ref) });
+  const legend = new LegendView(legendElements(), {
+    select: (slot) => send({ type: 'select_session', slot }),
+    selectAgent: (ref) => session?.selectAgent(ref),
+  });
   const experience = new ExperiencePanel(send);
   const pairing = new PairingPanel(send);
   const prompts = new PromptPanel({

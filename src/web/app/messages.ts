@@ -5,7 +5,17 @@ import type { SurfaceMessage } from '../protocol/surface-message.js';
 import type { ExtensionsMessage, OverflowMessage, PressResultMessage, WebExtension } from '../protocol/extension-messages.js';
 import type { PromptJson, PromptMessage } from '../protocol/prompt-message.js';
 
-export type { ExperienceStateMessage, OverflowMessage, PairingMessage, PerformanceFrameMessage, PressResultMessage, PromptJson, PromptMessage, SurfaceMessage, WebExtension };
+export type {
+  ExperienceStateMessage,
+  OverflowMessage,
+  PairingMessage,
+  PerformanceFrameMessage,
+  PressResultMessage,
+  PromptJson,
+  PromptMessage,
+  SurfaceMessage,
+  WebExtension,
+};
 
 /** Everything the bridge sends (§10); the types are the server's own, so both sides share one definition. */
 export type ServerMessage =
@@ -40,9 +50,7 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
   if (typeof data !== 'string') return null;
   try {
     const message = JSON.parse(data) as { protocol?: unknown; type?: unknown };
-    return message !== null && typeof message === 'object' && message.protocol === 1 && typeof message.type === 'string'
-      ? (message as ServerMessage)
-      : null;
+    return message !== null && typeof message === 'object' && message.protocol === 1 && typeof message.type === 'string' ? (message as ServerMessage) : null;
   } catch {
     return null;
   }

@@ -40,10 +40,7 @@ const OFF = cssColorForToken('off');
 export function isShowDisplayed(state: SessionState): boolean {
   const experience = state.experience;
   return (
-    experience !== null &&
-    experience.kind === 'show' &&
-    (experience.status === 'starting' || experience.status === 'playing') &&
-    state.performance !== null
+    experience !== null && experience.kind === 'show' && (experience.status === 'starting' || experience.status === 'playing') && state.performance !== null
   );
 }
 

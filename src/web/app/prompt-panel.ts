@@ -62,7 +62,9 @@ export class PromptPanel {
   #question(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'question' }>): void {
     const count = prompt.question_count > 1 ? ` (${prompt.question_index + 1} of ${prompt.question_count})` : '';
     byId('prompt-heading').textContent = `${prompt.header ?? 'Question'}${count}`;
-    body.append(element('p', 'question-text', prompt.question ?? 'The question is shown on the computer running Pad-Lattice; the pads are numbered like its options.'));
+    body.append(
+      element('p', 'question-text', prompt.question ?? 'The question is shown on the computer running Pad-Lattice; the pads are numbered like its options.'),
+    );
     const list = element('ol', 'options');
     for (const option of prompt.options) {
       const button = element('button', 'option');

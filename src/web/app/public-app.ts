@@ -60,14 +60,18 @@ function runPublicApp(manifests: PublicManifests): void {
     keepTimer();
   };
   const press = (event: SurfaceEvent) => apply(pressPublic(manifests, state, event));
-  const pad = new PadView(byId('pad'), { action: (action) => press({ type: 'action_pressed', action }), select: (slot) => press({ type: 'session_selected', slot }) });
+  const pad = new PadView(byId('pad'), {
+    action: (action) => press({ type: 'action_pressed', action }),
+    select: (slot) => press({ type: 'session_selected', slot }),
+  });
   const legend = new LegendView(legendElements(), { select: (slot) => press({ type: 'session_selected', slot }), selectAgent: () => undefined });
   let model = padModel(publicScreen(manifests, state).session);
   // Keys press what a click would: a Scene, or an action that is lit.
   bindKeyboard(document, (command) => {
     if (model.showing) return;
     if (command.kind === 'scene') press({ type: 'session_selected', slot: command.slot });
-    else if (command.kind === 'action' && model.top.some((light) => light.action === command.action && light.enabled)) press({ type: 'action_pressed', action: command.action });
+    else if (command.kind === 'action' && model.top.some((light) => light.action === command.action && light.enabled))
+      press({ type: 'action_pressed', action: command.action });
   });
   const panel = new PublicPanel(
     {

@@ -11,15 +11,7 @@ import type { SessionState } from './live-session.js';
 import { NO_PRESSES } from './press-tracker.js';
 import { publicDemoInput, startPublicDemo, type PublicDemo } from './public-demo.js';
 import { INITIAL_SANDBOX, sandboxInput, sandboxSetState, sandboxView, type Sandbox } from './public-sandbox.js';
-import {
-  IDLE_PUBLIC_SHOW,
-  publicShowView,
-  startPublicShow,
-  stopPublicShow,
-  tickPublicShow,
-  type PreparedShow,
-  type PublicShow,
-} from './public-show.js';
+import { IDLE_PUBLIC_SHOW, publicShowView, startPublicShow, stopPublicShow, tickPublicShow, type PreparedShow, type PublicShow } from './public-show.js';
 
 /** The three modes of the offline app (experiences.md §13), Demo first. */
 export const PUBLIC_MODES = ['demo', 'sandbox', 'show'] as const;
@@ -118,7 +110,18 @@ function earconView(earcon: Earcon): ExperienceView {
 }
 
 function session(fields: Pick<SessionState, 'surface' | 'experience' | 'performance'>): SessionState {
-  return { status: 'connected', admin: false, lanEnabled: false, pairing: null, error: null, overflow: null, prompt: null, extensions: [], presses: NO_PRESSES, ...fields };
+  return {
+    status: 'connected',
+    admin: false,
+    lanEnabled: false,
+    pairing: null,
+    error: null,
+    overflow: null,
+    prompt: null,
+    extensions: [],
+    presses: NO_PRESSES,
+    ...fields,
+  };
 }
 
 export function publicScreen(manifests: PublicManifests, state: PublicState): PublicScreen {
@@ -143,7 +146,12 @@ export function publicScreen(manifests: PublicManifests, state: PublicState): Pu
   }
   if (state.mode === 'sandbox') {
     const surface = surfaceMessage(sandboxView(state.sandbox));
-    return { mode: 'sandbox', session: session({ surface, experience: experienceStateMessage(earconView(earcon)), performance: null }), prompt: null, guidance: null };
+    return {
+      mode: 'sandbox',
+      session: session({ surface, experience: experienceStateMessage(earconView(earcon)), performance: null }),
+      prompt: null,
+      guidance: null,
+    };
   }
   const show = state.show;
   // The full-surface picture exists only while a cue plays; before and after, the pad is dark.

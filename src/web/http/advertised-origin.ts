@@ -27,14 +27,7 @@ export function parseAdvertisedOrigin(text: string, boundPort: number): Advertis
     throw new AdvertisedOriginError(ORIGIN_ERROR);
   }
   const effectivePort = url.port === '' ? 80 : Number(url.port);
-  if (
-    url.protocol !== 'http:' ||
-    url.hostname === '' ||
-    url.username !== '' ||
-    url.password !== '' ||
-    url.pathname !== '/' ||
-    effectivePort !== boundPort
-  ) {
+  if (url.protocol !== 'http:' || url.hostname === '' || url.username !== '' || url.password !== '' || url.pathname !== '/' || effectivePort !== boundPort) {
     throw new AdvertisedOriginError(ORIGIN_ERROR);
   }
   const bare = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;

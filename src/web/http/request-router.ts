@@ -1,15 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { acceptedHost, headerValues, type HostPolicy } from './host-header.js';
 import { isSameOrigin } from './origin-check.js';
-import {
-  BAD_REQUEST,
-  INVALID_HOST,
-  METHOD_NOT_ALLOWED,
-  NOT_FOUND,
-  ORIGIN_REJECTED,
-  UPGRADE_REQUIRED,
-  type BridgeResponse,
-} from './responses.js';
+import { BAD_REQUEST, INVALID_HOST, METHOD_NOT_ALLOWED, NOT_FOUND, ORIGIN_REJECTED, UPGRADE_REQUIRED, type BridgeResponse } from './responses.js';
 import { serveAsset } from './static-assets.js';
 
 /** What routing decided: answer with a response, or hand the socket to the WebSocket transport. */
@@ -39,8 +31,7 @@ function respond(response: BridgeResponse): Route {
  */
 export async function routeRequest(request: IncomingMessage, isUpgrade: boolean, context: RouterContext): Promise<Route> {
   if (request.method !== 'GET') return respond(METHOD_NOT_ALLOWED);
-  const carriesBody =
-    headerValues(request.rawHeaders, 'content-length').length > 0 || headerValues(request.rawHeaders, 'transfer-encoding').length > 0;
+  const carriesBody = headerValues(request.rawHeaders, 'content-length').length > 0 || headerValues(request.rawHeaders, 'transfer-encoding').length > 0;
   if (request.httpVersion !== '1.1' || carriesBody) return respond(BAD_REQUEST);
   if (acceptedHost(request.rawHeaders, context.hostPolicy()) === null) return respond(INVALID_HOST);
   const target = request.url ?? '';

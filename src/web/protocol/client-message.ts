@@ -78,7 +78,9 @@ export function decodeClientMessage(payload: Uint8Array, binary: boolean): Decod
   const missing = shape.required.filter((field) => !Object.hasOwn(message, field)).sort(compareCodePoints)[0];
   if (missing !== undefined) return fail(invalidMessage(`missing field: ${missing}`));
   const allowed = new Set([...ENVELOPE_FIELDS, ...shape.required, ...shape.optional]);
-  const unknown = Object.keys(message).filter((field) => !allowed.has(field)).sort(compareCodePoints)[0];
+  const unknown = Object.keys(message)
+    .filter((field) => !allowed.has(field))
+    .sort(compareCodePoints)[0];
   if (unknown !== undefined) return fail(invalidMessage(`unknown field: ${unknown}`));
   const built = shape.build(message);
   return 'type' in built ? { ok: true, command: built } : fail(built);
@@ -114,9 +116,7 @@ function buildSelectSession(message: JsonObject): ClientCommand | WebError {
 
 function buildStartExperience(message: JsonObject): ClientCommand | WebError {
   const kind = message['kind'];
-  return kind === 'demo' || kind === 'show'
-    ? { type: 'start_experience', kind }
-    : invalidMessage('experience kind must be demo or show');
+  return kind === 'demo' || kind === 'show' ? { type: 'start_experience', kind } : invalidMessage('experience kind must be demo or show');
 }
 
 function buildUseExtensions(message: JsonObject): ClientCommand | WebError {

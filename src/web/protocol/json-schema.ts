@@ -15,11 +15,13 @@ import { MAX_LISTED_OVERFLOW, WEB_EXTENSIONS } from './extension-messages.js';
  */
 
 const protocol = z.literal(WEB_PROTOCOL_VERSION);
-const message = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.strictObject({ protocol, type: z.literal(type), ...shape });
+const message = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ protocol, type: z.literal(type), ...shape });
 const state = z.enum(AGENT_STATES);
 const action = z.enum(CONTROL_ACTIONS);
-const slot = z.int().min(0).max(BROWSER_SELECTOR_CAPACITY - 1);
+const slot = z
+  .int()
+  .min(0)
+  .max(BROWSER_SELECTOR_CAPACITY - 1);
 
 // ---- browser → daemon: what decodeClientMessage accepts (web-surface-protocol-1.md §9.2, §11) ----
 
@@ -122,9 +124,7 @@ export const webDaemonMessageSchema = z
     }),
     message('overflow', {
       count: z.int().min(0),
-      agents: z
-        .array(z.strictObject({ agent: z.int().min(0), state, label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }))
-        .max(MAX_LISTED_OVERFLOW),
+      agents: z.array(z.strictObject({ agent: z.int().min(0), state, label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() })).max(MAX_LISTED_OVERFLOW),
     }),
     message('prompt', {
       prompt: z
@@ -133,7 +133,10 @@ export const webDaemonMessageSchema = z
           z.strictObject({
             kind: z.literal('question'),
             ref: z.int().min(0),
-            question_index: z.int().min(0).max(MAX_QUESTIONS - 1),
+            question_index: z
+              .int()
+              .min(0)
+              .max(MAX_QUESTIONS - 1),
             question_count: z.int().min(1).max(MAX_QUESTIONS),
             multi_select: z.boolean(),
             header: nullableText,
@@ -142,8 +145,14 @@ export const webDaemonMessageSchema = z
               .array(
                 z.strictObject({
                   index: z.int().min(1).max(MAX_QUESTION_OPTIONS),
-                  x: z.int().min(0).max(STATE_WIDTH - 1),
-                  y: z.int().min(0).max(STATE_HEIGHT - 1),
+                  x: z
+                    .int()
+                    .min(0)
+                    .max(STATE_WIDTH - 1),
+                  y: z
+                    .int()
+                    .min(0)
+                    .max(STATE_HEIGHT - 1),
                   label: nullableText,
                   description: nullableText,
                 }),

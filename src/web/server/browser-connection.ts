@@ -6,13 +6,7 @@ import { decodeClientMessage, type ClientCommand } from '../protocol/client-mess
 import { WEB_ERRORS, type WebError } from '../protocol/errors.js';
 import type { WebExtension } from '../protocol/extension-messages.js';
 import { ConnectionExtensions } from './connection-extensions.js';
-import {
-  REMOTE_REVOKED_MESSAGE,
-  authenticatedMessage,
-  errorMessage,
-  pairingMessage,
-  type PairingOffer,
-} from '../protocol/server-messages.js';
+import { REMOTE_REVOKED_MESSAGE, authenticatedMessage, errorMessage, pairingMessage, type PairingOffer } from '../protocol/server-messages.js';
 import { encodeServerMessage } from '../protocol/wire-json.js';
 import type { ClientRegistry, TrackedClient } from './client-registry.js';
 import { CommandRate } from './command-rate.js';
@@ -161,7 +155,9 @@ export class BrowserConnection implements TrackedClient {
     }
   }
 
-  #adminCommand(command: Exclude<ClientCommand, { type: 'authenticate' | 'action' | 'select_session' | 'select_agent' | 'answer_option' | 'use_extensions' }>): void {
+  #adminCommand(
+    command: Exclude<ClientCommand, { type: 'authenticate' | 'action' | 'select_session' | 'select_agent' | 'answer_option' | 'use_extensions' }>,
+  ): void {
     if (!this.#peer.loopback) return this.#sendError(WEB_ERRORS.adminRequired);
     const context = this.#context;
     switch (command.type) {

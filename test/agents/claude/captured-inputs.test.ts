@@ -29,8 +29,22 @@ afterEach(cleanUpFakes);
 
 describe('Claude Code 2.1.332 hook inputs, as captured', () => {
   it('every captured event is covered here', () => {
-    expect(readdirSync(DIR).filter((name) => name.endsWith('.json')).sort()).toEqual(
-      ['Notification-agent_needs_input', 'Notification-permission_prompt', 'PermissionRequest', 'PostToolUse', 'PreToolUse', 'SessionEnd-prompt_input_exit', 'SessionStart-startup', 'Stop', 'UserPromptSubmit'].map((n) => `${n}.json`),
+    expect(
+      readdirSync(DIR)
+        .filter((name) => name.endsWith('.json'))
+        .sort(),
+    ).toEqual(
+      [
+        'Notification-agent_needs_input',
+        'Notification-permission_prompt',
+        'PermissionRequest',
+        'PostToolUse',
+        'PreToolUse',
+        'SessionEnd-prompt_input_exit',
+        'SessionStart-startup',
+        'Stop',
+        'UserPromptSubmit',
+      ].map((n) => `${n}.json`),
     );
   });
 

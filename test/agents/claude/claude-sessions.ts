@@ -69,12 +69,18 @@ export function releaseAll(launches: readonly ClaudeLaunch[]): void {
 /** After a failure: kills what is still running, launcher and fake claude together (each leads its own process group). */
 export function killAll(launches: readonly ClaudeLaunch[]): void {
   for (const launched of launches) {
-    if (launched.child.exitCode === null && launched.child.signalCode === null && launched.child.pid !== undefined) process.kill(-launched.child.pid, 'SIGKILL');
+    if (launched.child.exitCode === null && launched.child.signalCode === null && launched.child.pid !== undefined)
+      process.kill(-launched.child.pid, 'SIGKILL');
   }
 }
 
 /** Asks the daemon's `status` until `check` holds for its sessions. */
-export async function untilSessions(client: PadLatticeClient, check: (sessions: readonly StatusSessionReport[]) => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+export async function untilSessions(
+  client: PadLatticeClient,
+  check: (sessions: readonly StatusSessionReport[]) => boolean,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
   await until(async () => check((await client.status()).sessions), what, timeoutMs, 20);
 }
 

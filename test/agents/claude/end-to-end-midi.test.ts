@@ -23,7 +23,11 @@ describe('Claude Code end to end on a MIDI controller (daemon, launchers, hooks 
     try {
       // Alpha runs as npm installs it (a bin link), beta as a checkout runs it (`node dist/src/cli/main.js`).
       launches.push(launchClaude(cli.npmBin, daemon.socket, 'alpha-session', 'alpha'), launchClaude(cli.checkout, daemon.socket, 'beta-session', 'beta'));
-      await untilSessions(client, (sessions) => sessions.filter((s) => s.state === 'waiting_for_approval' && s.leased).length === 2, 'both sessions to wait for approval');
+      await untilSessions(
+        client,
+        (sessions) => sessions.filter((s) => s.state === 'waiting_for_approval' && s.leased).length === 2,
+        'both sessions to wait for approval',
+      );
       const alpha = { id: 'alpha-session', launched: launches[0] as ClaudeLaunch, report: await sessionOf(client, 'alpha-session') };
       const beta = { id: 'beta-session', launched: launches[1] as ClaudeLaunch, report: await sessionOf(client, 'beta-session') };
       expect(alpha.report).toMatchObject({ label: 'alpha', leased: true, metadata: { model: 'claude-test' } });
@@ -33,7 +37,9 @@ describe('Claude Code end to end on a MIDI controller (daemon, launchers, hooks 
       expect([alpha.report?.selected, beta.report?.selected].sort()).toEqual([false, true]);
       const [asked, bystander] = alpha.report?.selected === true ? [beta, alpha] : [alpha, beta];
       await daemon.untilLights(
-        () => daemon.lightOf(pads.scene(asked.report)) === pads.sceneColor(asked.report, false) && daemon.lightOf(pads.scene(bystander.report)) === pads.sceneColor(bystander.report, true),
+        () =>
+          daemon.lightOf(pads.scene(asked.report)) === pads.sceneColor(asked.report, false) &&
+          daemon.lightOf(pads.scene(bystander.report)) === pads.sceneColor(bystander.report, true),
         'both Scenes to light, the asked one unselected',
       );
 

@@ -41,7 +41,12 @@ describe('Claude Code end to end (real daemon, real CLI processes, fake claude)'
       expect(alphaSession?.slot).not.toBe(betaSession?.slot);
 
       surface.press(sessionSelected(alphaSession?.slot ?? -1));
-      await until(() => surface.lastView?.availableActions.has('approve') === true && (surface.lastView?.sessions.find((s) => s.selected)?.slot ?? -1) === alphaSession?.slot, 'approve to light for alpha', 10_000);
+      await until(
+        () =>
+          surface.lastView?.availableActions.has('approve') === true && (surface.lastView?.sessions.find((s) => s.selected)?.slot ?? -1) === alphaSession?.slot,
+        'approve to light for alpha',
+        10_000,
+      );
       surface.press(actionPressed('approve'));
 
       await until(() => hooksDone(first).length === 2, 'alpha’s PermissionRequest hook to finish', 10_000);
@@ -57,7 +62,12 @@ describe('Claude Code end to end (real daemon, real CLI processes, fake claude)'
 
       // Its own pad answer reaches it in turn.
       surface.press(sessionSelected(betaSession?.slot ?? -1));
-      await until(() => surface.lastView?.availableActions.has('reject') === true && (surface.lastView?.sessions.find((s) => s.selected)?.slot ?? -1) === betaSession?.slot, 'reject to light for beta', 10_000);
+      await until(
+        () =>
+          surface.lastView?.availableActions.has('reject') === true && (surface.lastView?.sessions.find((s) => s.selected)?.slot ?? -1) === betaSession?.slot,
+        'reject to light for beta',
+        10_000,
+      );
       surface.press(actionPressed('reject'));
       await until(() => hooksDone(second).length === 2, 'beta’s PermissionRequest hook to finish', 10_000);
       expect(hooksDone(second)[1]).toEqual({ event: 'PermissionRequest', registered: true, status: 0, stdout: DENY, stderr: '' });

@@ -24,8 +24,19 @@ const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 describe('Claude hook input', () => {
   it('keeps only non-empty string members and tolerates everything else', () => {
-    const input = parseHookInput(bytes(JSON.stringify({ session_id: 's', hook_event_name: 'SessionStart', cwd: '', model: 7, source: 'startup', extra: { deep: true } })));
-    expect(input).toEqual({ sessionId: 's', eventName: 'SessionStart', cwd: null, model: null, source: 'startup', toolName: null, notificationType: null, toolInput: undefined });
+    const input = parseHookInput(
+      bytes(JSON.stringify({ session_id: 's', hook_event_name: 'SessionStart', cwd: '', model: 7, source: 'startup', extra: { deep: true } })),
+    );
+    expect(input).toEqual({
+      sessionId: 's',
+      eventName: 'SessionStart',
+      cwd: null,
+      model: null,
+      source: 'startup',
+      toolName: null,
+      notificationType: null,
+      toolInput: undefined,
+    });
     expect(parseHookInput(bytes('{"session_id":"s","tool_input":null}'))?.toolInput).toBeNull();
   });
 
@@ -37,7 +48,14 @@ describe('Claude hook input', () => {
   });
 
   it('bad input and missing identities make no connection and print nothing', async () => {
-    const inputs: (string | Uint8Array)[] = ['not-json', '[1]', '', Uint8Array.from([0xc3, 0x28]), '{"hook_event_name":"Stop","session_id":42}', '{"hook_event_name":"Stop"}'];
+    const inputs: (string | Uint8Array)[] = [
+      'not-json',
+      '[1]',
+      '',
+      Uint8Array.from([0xc3, 0x28]),
+      '{"hook_event_name":"Stop","session_id":42}',
+      '{"hook_event_name":"Stop"}',
+    ];
     for (const input of inputs) {
       const run = await runHook(input, { args: ['--socket', socket], env: { XDG_RUNTIME_DIR: runtimeDir } });
       expect(run).toMatchObject({ code: 0, stdout: '', stderr: '', stdinConsumed: true });
@@ -61,7 +79,18 @@ describe('Claude hook input', () => {
   });
 
   it('the plan table of §B.3 for permission requests and notifications', () => {
-    const plan = (fields: object) => planFor({ sessionId: 's', eventName: null, cwd: null, model: null, source: null, toolName: null, notificationType: null, toolInput: undefined, ...fields });
+    const plan = (fields: object) =>
+      planFor({
+        sessionId: 's',
+        eventName: null,
+        cwd: null,
+        model: null,
+        source: null,
+        toolName: null,
+        notificationType: null,
+        toolInput: undefined,
+        ...fields,
+      });
     expect(plan({ eventName: 'PermissionRequest', toolName: 'Bash' })).toEqual({ kind: 'approval' });
     expect(plan({ eventName: 'PermissionRequest' })).toEqual({ kind: 'approval' });
     expect(plan({ eventName: 'PermissionRequest', toolName: 'ExitPlanMode' })).toEqual({ kind: 'state', state: 'waiting_for_reply', cancel: 'none' });

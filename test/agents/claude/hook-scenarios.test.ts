@@ -45,7 +45,10 @@ function answer(connection: FakeConnection, action: string, agent: object = { ba
 }
 
 function statesOf(sessionId: string): unknown[] {
-  return daemon.ofType('state').filter((m) => (m['agent'] as Record<string, unknown>)['session_id'] === sessionId).map((m) => m['state']);
+  return daemon
+    .ofType('state')
+    .filter((m) => (m['agent'] as Record<string, unknown>)['session_id'] === sessionId)
+    .map((m) => m['state']);
 }
 
 beforeEach(async () => {
@@ -78,7 +81,10 @@ describe('agent-adapters.md Part D', () => {
     });
 
     it('scenario 39: without CLAUDE_PROJECT_DIR the input cwd is used', async () => {
-      const run = await runHook({ session_id: 'abc123', cwd: '/home/dev/other', hook_event_name: 'UserPromptSubmit', prompt: 'hi' }, { args: hookArgs(), env: env() });
+      const run = await runHook(
+        { session_id: 'abc123', cwd: '/home/dev/other', hook_event_name: 'UserPromptSubmit', prompt: 'hi' },
+        { args: hookArgs(), env: env() },
+      );
       expect(run).toMatchObject({ code: 0, stdout: '' });
       expect(daemon.messages()).toEqual([
         { protocol: 1, type: 'state', state: 'running', agent: { backend: 'claude', session_id: 'abc123', cwd: '/home/dev/other' } },
@@ -132,7 +138,10 @@ describe('agent-adapters.md Part D', () => {
     });
 
     it('scenario 42: SessionEnd sends session_end with the identity only', async () => {
-      const run = await runHook({ session_id: 'abc123', hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' }, { args: hookArgs(), env: env({ PAD_LATTICE_LEASE_ID: 'lease-1' }) });
+      const run = await runHook(
+        { session_id: 'abc123', hook_event_name: 'SessionEnd', reason: 'prompt_input_exit' },
+        { args: hookArgs(), env: env({ PAD_LATTICE_LEASE_ID: 'lease-1' }) },
+      );
       expect(run).toMatchObject({ code: 0, stdout: '' });
       expect(daemon.messages()).toEqual([{ protocol: 1, type: 'session_end', agent: { backend: 'claude', session_id: 'abc123' } }]);
     });
@@ -148,9 +157,22 @@ describe('agent-adapters.md Part D', () => {
       // Pad-Lattice's extension adds one line on the subscription connection: what the request is for.
       const [first, second, details, third, ...rest] = daemon.messages();
       expect(rest).toEqual([]);
-      expect(details).toEqual({ protocol: 1, type: 'approval_details', agent: { backend: 'claude', session_id: 'abc123' }, request_id: second?.['request_id'], tool: 'Bash', detail: 'npm test' });
+      expect(details).toEqual({
+        protocol: 1,
+        type: 'approval_details',
+        agent: { backend: 'claude', session_id: 'abc123' },
+        request_id: second?.['request_id'],
+        tool: 'Bash',
+        detail: 'npm test',
+      });
       expect(first).toEqual({ protocol: 1, type: 'state', state: 'waiting_for_approval', agent });
-      expect(second).toMatchObject({ protocol: 1, type: 'subscribe_actions', agent: { backend: 'claude', session_id: 'abc123' }, actions: ['approve', 'reject'], one_shot: true });
+      expect(second).toMatchObject({
+        protocol: 1,
+        type: 'subscribe_actions',
+        agent: { backend: 'claude', session_id: 'abc123' },
+        actions: ['approve', 'reject'],
+        one_shot: true,
+      });
       expect(Object.keys(second ?? {}).sort()).toEqual(['actions', 'agent', 'one_shot', 'protocol', 'request_id', 'type']);
       expect(second?.['request_id']).toMatch(HEX32);
       expect(third).toEqual({ protocol: 1, type: 'state', state: 'running', agent });
@@ -180,10 +202,15 @@ describe('agent-adapters.md Part D', () => {
       // AskUserQuestion with questions the pad can show goes to the pad (question-hooks.test.ts); without them it is as before.
       for (const tool of ['AskUserQuestion', 'ExitPlanMode']) {
         const before = daemon.lines.length;
-        const run = await runHook({ session_id: 'abc123', hook_event_name: 'PermissionRequest', tool_name: tool, tool_input: {} }, { args: hookArgs(), env: env() });
+        const run = await runHook(
+          { session_id: 'abc123', hook_event_name: 'PermissionRequest', tool_name: tool, tool_input: {} },
+          { args: hookArgs(), env: env() },
+        );
         expect(run).toMatchObject({ code: 0, stdout: '' });
         expect(run.elapsedMs).toBeLessThan(3_000);
-        expect(daemon.messages().slice(before)).toEqual([{ protocol: 1, type: 'state', state: 'waiting_for_reply', agent: { backend: 'claude', session_id: 'abc123' } }]);
+        expect(daemon.messages().slice(before)).toEqual([
+          { protocol: 1, type: 'state', state: 'waiting_for_reply', agent: { backend: 'claude', session_id: 'abc123' } },
+        ]);
       }
       expect(daemon.connectionsOf('subscribe_actions')).toEqual([]);
     });
@@ -210,7 +237,14 @@ describe('agent-adapters.md Part D', () => {
     it('a PermissionDenied for the same call retires the waiter, then reports running (auto mode refused it)', async () => {
       const waiterRun = runHook(permissionRequest(), { args: hookArgs('30'), env: env() });
       await subscription();
-      const denied = { session_id: 'abc123', hook_event_name: 'PermissionDenied', tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 'toolu_1', reason: 'blocked' };
+      const denied = {
+        session_id: 'abc123',
+        hook_event_name: 'PermissionDenied',
+        tool_name: 'Bash',
+        tool_input: { command: 'npm test' },
+        tool_use_id: 'toolu_1',
+        reason: 'blocked',
+      };
       await runHook(denied, { args: hookArgs(), env: env() });
       expect(await waiterRun).toMatchObject({ code: 0, stdout: '' });
       expect(statesOf('abc123')).toEqual(['waiting_for_approval', 'running']);
@@ -244,8 +278,14 @@ describe('agent-adapters.md Part D', () => {
     it('scenario 48: no supersede for another input or another session', async () => {
       const waiterRun = runHook(permissionRequest(), { args: hookArgs('30'), env: env() });
       const waiter = await subscription();
-      await runHook({ session_id: 'abc123', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'npm run lint' } }, { args: hookArgs(), env: env() });
-      await runHook({ session_id: 'xyz', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' } }, { args: hookArgs(), env: env() });
+      await runHook(
+        { session_id: 'abc123', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'npm run lint' } },
+        { args: hookArgs(), env: env() },
+      );
+      await runHook(
+        { session_id: 'xyz', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' } },
+        { args: hookArgs(), env: env() },
+      );
       expect(waiter.ended).toBe(false);
       expect(markerFiles()).toHaveLength(1);
       answer(waiter, 'approve');
@@ -305,7 +345,11 @@ describe('agent-adapters.md Part D', () => {
     });
 
     it('scenario 53: never exit 2', async () => {
-      const zero = await runHook(permissionRequest(), { args: ['--agent', 'claude', '--approval-timeout', '0', '--socket', socket], env: env(), lightEntry: true });
+      const zero = await runHook(permissionRequest(), {
+        args: ['--agent', 'claude', '--approval-timeout', '0', '--socket', socket],
+        env: env(),
+        lightEntry: true,
+      });
       expect(zero.code).toBe(1);
       expect(zero.stderr).toMatch(/approval_timeout must be positive/);
       expect(zero.stdout).toBe('');

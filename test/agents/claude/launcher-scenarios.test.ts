@@ -11,7 +11,18 @@ import { parseClaudeVersion } from '../../../src/agents/claude/version-probe.js'
 import { FakeDaemon, cleanUpFakes, delay, privateTempDir, stateAck, until } from '../shared/fake-daemon.js';
 import { FAKE_CLAUDE, launcherSetup, readRecord, runLauncher, settingsPathOf, testContext, type LauncherSetup } from './launcher-harness.js';
 
-const FULL = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PermissionDenied', 'PostToolUse', 'PostToolUseFailure', 'Notification', 'Stop', 'StopFailure', 'SessionEnd'];
+const FULL = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PermissionRequest',
+  'PermissionDenied',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Notification',
+  'Stop',
+  'StopFailure',
+  'SessionEnd',
+];
 const CORE = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'];
 const SIX = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'];
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -59,7 +70,10 @@ describe('agent-adapters.md Part D', () => {
       expect(eventsFor(parseClaudeVersion('2.0.45'))).toEqual(CORE);
       expect(eventsFor(parseClaudeVersion('2.0.44'))).toEqual(SIX);
       expect(settingsObject('H', 90.5, ['PermissionRequest', 'Stop'])).toEqual({
-        hooks: { PermissionRequest: [{ hooks: [{ type: 'command', command: 'H', timeout: 96 }] }], Stop: [{ hooks: [{ type: 'command', command: 'H', timeout: 5 }] }] },
+        hooks: {
+          PermissionRequest: [{ hooks: [{ type: 'command', command: 'H', timeout: 96 }] }],
+          Stop: [{ hooks: [{ type: 'command', command: 'H', timeout: 5 }] }],
+        },
       });
     });
 
@@ -71,8 +85,14 @@ describe('agent-adapters.md Part D', () => {
       writeFileSync(script, '');
       const linked = join(dir, 'linked.js');
       symlinkSync(script, linked);
-      const run = await runLauncherWith(['--socket', socket, '--claude', FAKE_CLAUDE, '--approval-timeout', '30'], { FAKE_CLAUDE_VERSION: '2.1.120' }, { hookEntry: { node: process.execPath, script: linked } });
-      const settings = JSON.parse(readFileSync(settingsPathOf(readRecord(setup.recordPath)), 'utf8')) as { hooks: Record<string, [{ hooks: [{ command: string; timeout: number }] }]> };
+      const run = await runLauncherWith(
+        ['--socket', socket, '--claude', FAKE_CLAUDE, '--approval-timeout', '30'],
+        { FAKE_CLAUDE_VERSION: '2.1.120' },
+        { hookEntry: { node: process.execPath, script: linked } },
+      );
+      const settings = JSON.parse(readFileSync(settingsPathOf(readRecord(setup.recordPath)), 'utf8')) as {
+        hooks: Record<string, [{ hooks: [{ command: string; timeout: number }] }]>;
+      };
       expect(run.code).toBe(0);
       expect(settings.hooks['PermissionRequest']?.[0].hooks[0]).toEqual({
         type: 'command',
@@ -118,7 +138,10 @@ describe('agent-adapters.md Part D', () => {
 
     describe('permission mode (Claude Code defaults to auto mode, where requests never reach the pad)', () => {
       const modeArgs = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
-        const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, '--', ...args], { FAKE_CLAUDE_VERSION: '2.1.332 (Claude Code)', ...env });
+        const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, '--', ...args], {
+          FAKE_CLAUDE_VERSION: '2.1.332 (Claude Code)',
+          ...env,
+        });
         expect(run.code).toBe(0);
         return (run.record?.argv ?? []).slice(3);
       };
@@ -198,7 +221,11 @@ describe('agent-adapters.md Part D', () => {
           writeFileSync(release, '');
         })();
       };
-      const run = runLauncherWithLiveTitles(['--socket', socket, '--claude', FAKE_CLAUDE, '--label', 'docs'], { FAKE_CLAUDE_WAIT_FOR: release }, (live) => (titles = live));
+      const run = runLauncherWithLiveTitles(
+        ['--socket', socket, '--claude', FAKE_CLAUDE, '--label', 'docs'],
+        { FAKE_CLAUDE_WAIT_FOR: release },
+        (live) => (titles = live),
+      );
       const result = await run;
       expect(result.code).toBe(0);
       // The terminal's own title is pushed before the first write and popped once Claude Code exited.
@@ -209,7 +236,12 @@ describe('agent-adapters.md Part D', () => {
       const release = join(setup.cwd, 'release');
       daemon.handler = (message, connection) => {
         if (message['type'] !== 'session_lease') return;
-        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'docs' }) });
+        connection.send({
+          protocol: 1,
+          type: 'session_lease_bound',
+          lease_id: message['lease_id'],
+          session: stateAck('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'docs' }),
+        });
         // A later registration proves the notification was read before the fake is released.
         setTimeout(() => connection.close(), 20);
       };
@@ -229,7 +261,12 @@ describe('agent-adapters.md Part D', () => {
       const release = join(setup.cwd, 'release');
       daemon.handler = (message, connection) => {
         if (message['type'] !== 'session_lease' || daemon.ofType('session_lease').length > 1) return;
-        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'p' }) });
+        connection.send({
+          protocol: 1,
+          type: 'session_lease_bound',
+          lease_id: message['lease_id'],
+          session: stateAck('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'p' }),
+        });
         setTimeout(() => connection.close(), 20);
       };
       const released = (async () => {
@@ -306,7 +343,6 @@ describe('agent-adapters.md Part D', () => {
       expect(run).toMatchObject({ code: 1, stderr: `pad-lattice: unsafe runtime directory ${join(setup.runtimeDir, 'pad-lattice')}\n`, record: null });
       expect(daemon.connections).toEqual([]);
     });
-
   });
 });
 

@@ -17,7 +17,15 @@ let runtimeDir: string;
 
 const QUESTIONS = [
   LICENSE_QUESTION,
-  { question: 'Add a CONTRIBUTING file?', header: 'Docs', options: [{ label: 'Yes', description: '' }, { label: 'No', description: '' }], multiSelect: false },
+  {
+    question: 'Add a CONTRIBUTING file?',
+    header: 'Docs',
+    options: [
+      { label: 'Yes', description: '' },
+      { label: 'No', description: '' },
+    ],
+    multiSelect: false,
+  },
 ];
 
 function askUserQuestion(questions: unknown = QUESTIONS): object {
@@ -56,7 +64,18 @@ describe('Claude hook: AskUserQuestion answered from the pad', () => {
     const run = runHook(askUserQuestion(), { args: hookArgs(), env: env() });
     const asked = await questionConnection();
     const request = asked.received[0]!;
-    expect(request).toMatchObject({ type: 'question', agent: AGENT, questions: [{ question: QUESTIONS[0]!.question, header: 'License', options: [{ label: 'MIT', description: 'Short and permissive' }, { label: 'Apache-2.0' }, { label: 'GPL-3.0' }] }, { question: 'Add a CONTRIBUTING file?' }] });
+    expect(request).toMatchObject({
+      type: 'question',
+      agent: AGENT,
+      questions: [
+        {
+          question: QUESTIONS[0]!.question,
+          header: 'License',
+          options: [{ label: 'MIT', description: 'Short and permissive' }, { label: 'Apache-2.0' }, { label: 'GPL-3.0' }],
+        },
+        { question: 'Add a CONTRIBUTING file?' },
+      ],
+    });
     const requestId = request['request_id'];
     // Noise first: another request's answer, and an error line, change nothing.
     asked.send({ protocol: 1, type: 'answer', agent: AGENT, request_id: 'other', question: 0, option: 2 });
@@ -86,7 +105,8 @@ describe('Claude hook: AskUserQuestion answered from the pad', () => {
 
   it('leaves it to the terminal at once when the daemon does not know the extension (the reference daemon)', async () => {
     daemon.handler = (message, connection) => {
-      if (message['type'] === 'question') connection.send({ protocol: 1, type: 'error', code: 'unknown_message_type', error: 'unknown message type: question' });
+      if (message['type'] === 'question')
+        connection.send({ protocol: 1, type: 'error', code: 'unknown_message_type', error: 'unknown message type: question' });
     };
     const result = await runHook(askUserQuestion(), { args: hookArgs('30'), env: env() });
     expect(result).toMatchObject({ code: 0, stdout: '' });
@@ -94,7 +114,9 @@ describe('Claude hook: AskUserQuestion answered from the pad', () => {
   });
 
   it('questions the pad cannot show (more than 8 options, no labels) only report waiting_for_reply', async () => {
-    const many = [{ question: 'Pick one', header: '', options: Array.from({ length: 9 }, (_, i) => ({ label: `o${i}`, description: '' })), multiSelect: false }];
+    const many = [
+      { question: 'Pick one', header: '', options: Array.from({ length: 9 }, (_, i) => ({ label: `o${i}`, description: '' })), multiSelect: false },
+    ];
     for (const questions of [many, [{ question: 'Q', options: [{ description: 'no label' }] }], 'not a list']) {
       const result = await runHook(askUserQuestion(questions), { args: hookArgs(), env: env() });
       expect(result).toMatchObject({ code: 0, stdout: '' });

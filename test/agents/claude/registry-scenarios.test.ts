@@ -116,7 +116,9 @@ describe('waiter registry', () => {
     const deps: CancelDeps = { now: () => Date.now(), sleep: async () => undefined, processAlive: () => true };
     await registry?.cancel('abc123', { kind: 'tool_call', tool: 'Bash', inputDigest: inputDigest({ command: 'b' }) }, deps);
     await registry?.cancel('abc123', { kind: 'tool_call', tool: 'Edit', inputDigest: inputDigest({ command: 'a' }) }, deps);
-    expect(readdirSync(registry?.directory ?? '').sort()).toEqual([`${sessionKey('abc123')}-${'0'.repeat(32)}.json`, `${sessionKey('xyz')}-${'f'.repeat(32)}.json`].sort());
+    expect(readdirSync(registry?.directory ?? '').sort()).toEqual(
+      [`${sessionKey('abc123')}-${'0'.repeat(32)}.json`, `${sessionKey('xyz')}-${'f'.repeat(32)}.json`].sort(),
+    );
   });
 
   it('is disabled when the runtime directory is a symlink or shared with the group', async () => {

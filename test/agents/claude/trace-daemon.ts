@@ -67,10 +67,26 @@ export async function startTraceDaemon(cli: DaemonProgram, profileId: string, op
   const fifo = join(dir, 'pads.fifo');
   execFileSync('mkfifo', [fifo]);
   const profile = await loadProfileFile(join(cli.root, 'profiles', `${profileId}.json`));
-  const args = ['daemon', '--socket', socket, '--profile', profileId, '--output', `trace:${trace}`, '--input', `file:${fifo}`, '--identity-store', join(dir, 'ids.json'), '--no-greeting'];
+  const args = [
+    'daemon',
+    '--socket',
+    socket,
+    '--profile',
+    profileId,
+    '--output',
+    `trace:${trace}`,
+    '--input',
+    `file:${fifo}`,
+    '--identity-store',
+    join(dir, 'ids.json'),
+    '--no-greeting',
+  ];
   if (options.web === true) args.push('--web', '--no-open', '--port', '0');
   // A private HOME and no inherited PAD_LATTICE_* settings: only the options above count.
-  const child = spawn(process.execPath, [cli.main, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env['PATH'], HOME: dir, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [cli.main, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env['PATH'], HOME: dir, NO_COLOR: '1' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -20,7 +20,11 @@ afterEach(cleanUpFakes);
 
 describe('Codex 0.171.0 hook inputs, as captured', () => {
   it('every captured event is covered here', () => {
-    expect(readdirSync(DIR).filter((name) => name.endsWith('.json')).sort()).toEqual(['PermissionRequest.json', 'PostToolUse.json', 'SessionStart-startup.json', 'Stop.json', 'UserPromptSubmit.json']);
+    expect(
+      readdirSync(DIR)
+        .filter((name) => name.endsWith('.json'))
+        .sort(),
+    ).toEqual(['PermissionRequest.json', 'PostToolUse.json', 'SessionStart-startup.json', 'Stop.json', 'UserPromptSubmit.json']);
   });
 
   it.each([
@@ -40,7 +44,13 @@ describe('Codex 0.171.0 hook inputs, as captured', () => {
     const hook = runCodexHook(captured('PermissionRequest'), { args: ['--socket', daemon.socketPath, '--approval-timeout', '30'], env: cleanEnv() });
     await until(() => daemon.connectionsOf('subscribe_actions').length === 1, 'the subscription');
     const waiter = daemon.connectionsOf('subscribe_actions')[0];
-    waiter?.send({ protocol: 1, type: 'action', action: 'approve', agent: { backend: 'codex', session_id: AGENT.session_id }, request_id: waiter.received[0]?.['request_id'] });
+    waiter?.send({
+      protocol: 1,
+      type: 'action',
+      action: 'approve',
+      agent: { backend: 'codex', session_id: AGENT.session_id },
+      request_id: waiter.received[0]?.['request_id'],
+    });
     expect((await hook).stdout).toBe(ALLOW);
     expect(daemon.ofType('state').map((m) => m['state'])).toEqual(['waiting_for_approval', 'running']);
   });

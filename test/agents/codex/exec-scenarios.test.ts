@@ -113,7 +113,10 @@ describe('agent-adapters.md Part D', () => {
   });
 
   it('scenario 33: without a daemon Codex still runs and its message is printed, after one warning', async () => {
-    const agent = makeFakeAgent({ output: ['{"type":"item.completed","item":{"type":"agent_message","text":"hello"}}', '{"type":"turn.completed"}'], exitStatus: 5 });
+    const agent = makeFakeAgent({
+      output: ['{"type":"item.completed","item":{"type":"agent_message","text":"hello"}}', '{"type":"turn.completed"}'],
+      exitStatus: 5,
+    });
     const run = await startExec(['--socket', tempSocketPath(), '--codex', agent.bin, 'go'], cleanEnv(agent.env));
     expect(run.code).toBe(5);
     expect(run.stdout).toBe('hello\n');

@@ -125,7 +125,11 @@ describe('agent-adapters.md Part D', () => {
     await runCodexHook({ hook_event_name: 'SessionStart', session_id: 'session-123' }, { args: hookArgs(daemon.socketPath), env });
     expect(daemon.messages().map((message) => message['type'])).toEqual(['session_end', 'state']);
     expect(daemon.ofType('session_end')[0]).toEqual({ protocol: 1, type: 'session_end', agent: { backend: 'codex', session_id: 'starting-lease-123' } });
-    expect(daemon.ofType('state')[0]).toMatchObject({ state: 'waiting_for_reply', lease_id: 'lease-123', agent: { backend: 'codex', session_id: 'session-123' } });
+    expect(daemon.ofType('state')[0]).toMatchObject({
+      state: 'waiting_for_reply',
+      lease_id: 'lease-123',
+      agent: { backend: 'codex', session_id: 'session-123' },
+    });
     // Later events, and hooks run without a launcher, leave it alone.
     await runCodexHook({ hook_event_name: 'UserPromptSubmit', session_id: 'session-123' }, { args: hookArgs(daemon.socketPath), env });
     await runCodexHook({ hook_event_name: 'SessionStart', session_id: 'session-123' }, { args: hookArgs(daemon.socketPath), env: cleanEnv() });
@@ -265,7 +269,10 @@ describe('agent-adapters.md Part D', () => {
         connection.send({ ...stateAck('codex', 'session-123', { scene: 2, accent: 'magenta', label: 'repository' }), slot: 1 });
       }
     };
-    const run = await runCodexHook({ hook_event_name: 'SessionStart', session_id: 'session-123' }, { args: hookArgs(daemon.socketPath), env: cleanEnv({ PAD_LATTICE_TERMINAL_TITLE: '1' }) });
+    const run = await runCodexHook(
+      { hook_event_name: 'SessionStart', session_id: 'session-123' },
+      { args: hookArgs(daemon.socketPath), env: cleanEnv({ PAD_LATTICE_TERMINAL_TITLE: '1' }) },
+    );
     expect(run.code).toBe(0);
     expect(daemon.ofType('state')[0]?.['reply']).toBe(true);
     expect(run.titles).toEqual(['\x1b]0;[S2 MAGENTA] repository\x07']);

@@ -66,19 +66,23 @@ describe('agent-adapters.md Part D', () => {
     // Reached through symlinks (npm's bin links, `npm link`): the command names the files themselves.
     const links = privateTempDir();
     symlinkSync(dir, join(links, 'linked'));
-    expect(commandFor('/tmp/pad.sock', 60, { node: process.execPath, script: join(links, 'linked', 'hook-main.js') })).toBe(`exec ${node} '${script}' --socket /tmp/pad.sock --approval-timeout 60`);
+    expect(commandFor('/tmp/pad.sock', 60, { node: process.execPath, script: join(links, 'linked', 'hook-main.js') })).toBe(
+      `exec ${node} '${script}' --socket /tmp/pad.sock --approval-timeout 60`,
+    );
 
     const daemon = await FakeDaemon.start();
     const agent = makeFakeAgent();
     const missing = join(privateTempDir(), 'hook-main.js');
-    const run = await runLauncher(['--socket', daemon.socketPath, '--codex', agent.bin], cleanEnv(agent.env), { hookEntry: { node: process.execPath, script: missing } });
+    const run = await runLauncher(['--socket', daemon.socketPath, '--codex', agent.bin], cleanEnv(agent.env), {
+      hookEntry: { node: process.execPath, script: missing },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`pad-lattice: cannot find Pad-Lattice's hook program ${missing}; run 'npm run build' in a checkout, or reinstall pad-lattice\n`);
     expect(agent.record()).toBeNull();
     expect(daemon.connections).toHaveLength(0);
   });
 
-  it('scenario 21: child argv and environment; stdio is the launcher\'s own', async () => {
+  it("scenario 21: child argv and environment; stdio is the launcher's own", async () => {
     const daemon = await FakeDaemon.start();
     const agent = makeFakeAgent();
     const run = await runLauncher(
@@ -138,7 +142,12 @@ describe('agent-adapters.md Part D', () => {
     daemon.handler = (message, connection) => {
       if (message['type'] !== 'session_lease') return;
       const bound = (sessionId: string, scene: number | null, accent: string | null) =>
-        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('codex', sessionId, { scene, accent, label: 'docs' }) });
+        connection.send({
+          protocol: 1,
+          type: 'session_lease_bound',
+          lease_id: message['lease_id'],
+          session: stateAck('codex', sessionId, { scene, accent, label: 'docs' }),
+        });
       void (async () => {
         bound((message['agent'] as { session_id: string }).session_id, 1, 'cyan');
         await until(() => titles.length === 2, 'the first title');
@@ -177,7 +186,7 @@ describe('agent-adapters.md Part D', () => {
     expect(untouched.record()).toBeNull();
   });
 
-  it('scenario 24: the child\'s exit status, and the lease closes only after the child exited', async () => {
+  it("scenario 24: the child's exit status, and the lease closes only after the child exited", async () => {
     let childDoneWhenLeaseEnded: boolean | null = null;
     const agent = makeFakeAgent({ exitStatus: 17 });
     const daemon = await FakeDaemon.start(tempSocketPath(), {
@@ -247,13 +256,20 @@ describe('agent-adapters.md Part D', () => {
     let closedAt = 0;
     daemon.handler = (message, connection) => {
       if (message['type'] !== 'session_lease' || daemon.ofType('session_lease').length > 1) return;
-      connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('codex', '019f28ff-aaaa-bbbb', { scene: 1, accent: 'cyan', label: 'x' }) });
+      connection.send({
+        protocol: 1,
+        type: 'session_lease_bound',
+        lease_id: message['lease_id'],
+        session: stateAck('codex', '019f28ff-aaaa-bbbb', { scene: 1, accent: 'cyan', label: 'x' }),
+      });
       setTimeout(() => {
         closedAt = performance.now();
         connection.close();
       }, 50);
     };
-    const running = runLauncher(['--socket', daemon.socketPath, '--codex', agent.bin, '--label', 'implementation'], cleanEnv(agent.env), { cwd: '/home/dev/pad-lattice' });
+    const running = runLauncher(['--socket', daemon.socketPath, '--codex', agent.bin, '--label', 'implementation'], cleanEnv(agent.env), {
+      cwd: '/home/dev/pad-lattice',
+    });
     await until(() => daemon.ofType('session_lease').length >= 2, 'a second registration', 5_000);
     const [first, second] = daemon.ofType('session_lease');
     const reconnectedAt = daemon.events.filter((e) => e.kind === 'accept').at(-1)?.at ?? 0;
@@ -270,7 +286,12 @@ describe('agent-adapters.md Part D', () => {
     const agent = makeFakeAgent({ waitFor: release });
     daemon.handler = (message, connection) => {
       if (message['type'] !== 'session_lease' || daemon.ofType('session_lease').length > 1) return;
-      connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('codex', 'known', { scene: 1, accent: 'cyan', label: 'x' }) });
+      connection.send({
+        protocol: 1,
+        type: 'session_lease_bound',
+        lease_id: message['lease_id'],
+        session: stateAck('codex', 'known', { scene: 1, accent: 'cyan', label: 'x' }),
+      });
       connection.send({ protocol: 1, type: 'error', code: 'invalid_message', error: 'noise' });
       connection.writeRaw('garbage\n');
       connection.send({ protocol: 1, type: 'session_lease_ack', lease_id: 'x' });
@@ -305,4 +326,3 @@ describe('agent-adapters.md Part D', () => {
     expect(run.code).toBe(0);
   });
 });
-

@@ -49,7 +49,10 @@ describe('agent-adapters.md Part D', () => {
   it('scenario 37: cleanup edge cases — emptied file, invalid JSON, missing file, command recognition', async () => {
     const dir = privateTempDir();
     const only = join(dir, 'only.json');
-    writeFileSync(only, JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'pad-lattice-hook --socket /tmp/pad-lattice.sock --approval-timeout 60' }] }] } }));
+    writeFileSync(
+      only,
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'pad-lattice-hook --socket /tmp/pad-lattice.sock --approval-timeout 60' }] }] } }),
+    );
     expect((await cli(['uninstall-codex-hooks', '--path', only])).code).toBe(0);
     expect(readFileSync(only, 'utf8')).toBe('{}\n');
 

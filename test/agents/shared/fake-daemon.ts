@@ -179,7 +179,11 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
 }
 
 /** A `state_ack` as the daemon sends it (wire-protocol-1.md §7.1), usable as a lease notification's `session`. */
-export function stateAck(backend: string, sessionId: string, fields: { scene: number | null; accent: string | null; label: string; state?: string }): Record<string, unknown> {
+export function stateAck(
+  backend: string,
+  sessionId: string,
+  fields: { scene: number | null; accent: string | null; label: string; state?: string },
+): Record<string, unknown> {
   return {
     protocol: 1,
     type: 'state_ack',

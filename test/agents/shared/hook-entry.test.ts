@@ -10,7 +10,10 @@ afterEach(cleanUpFakes);
 
 describe('hook usage errors exit 1, never 2 (agent-adapters.md §1.1)', () => {
   it('codex-hook refuses a non-positive timeout and unknown options with exit 1 and empty stdout', async () => {
-    for (const args of [['codex-hook', '--approval-timeout', '0'], ['codex-hook', '--bogus']]) {
+    for (const args of [
+      ['codex-hook', '--approval-timeout', '0'],
+      ['codex-hook', '--bogus'],
+    ]) {
       const io = captureIo('{}', cleanEnv());
       expect(await runCli(args, io.io)).toBe(1);
       expect(io.stdout()).toBe('');
@@ -29,7 +32,10 @@ describe('hook usage errors exit 1, never 2 (agent-adapters.md §1.1)', () => {
   it('pad-lattice-hook --agent claude hands over to the Claude hook (no daemon: drained, silent, exit 0)', async () => {
     const daemon = await FakeDaemon.start();
     const absent = join(privateTempDir(), 'none.sock');
-    const run = await runCodexHook({ hook_event_name: 'Stop', session_id: 'abc123' }, { args: ['--agent', 'claude', '--socket', absent], env: cleanEnv(), lightEntry: true });
+    const run = await runCodexHook(
+      { hook_event_name: 'Stop', session_id: 'abc123' },
+      { args: ['--agent', 'claude', '--socket', absent], env: cleanEnv(), lightEntry: true },
+    );
     expect(run).toMatchObject({ code: 0, stdout: '', stdinConsumed: true });
     expect(daemon.connections).toHaveLength(0);
   });

@@ -28,7 +28,8 @@ export interface HookRunOptions {
  * UTF-8, bytes as they are, anything else as JSON.
  */
 export async function runHookInProcess(input: string | Uint8Array | object, env: NodeJS.ProcessEnv, run: (io: CliIo) => Promise<number>): Promise<HookRun> {
-  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input instanceof Uint8Array ? Buffer.from(input) : Buffer.from(JSON.stringify(input), 'utf8');
+  const bytes =
+    typeof input === 'string' ? Buffer.from(input, 'utf8') : input instanceof Uint8Array ? Buffer.from(input) : Buffer.from(JSON.stringify(input), 'utf8');
   const capture = captureIo(bytes, env);
   const started = performance.now();
   const code = await run(capture.io);

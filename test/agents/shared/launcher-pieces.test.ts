@@ -89,8 +89,18 @@ describe('launcher lease (agent-adapters.md §A.8)', () => {
     daemon.handler = (message, connection) => {
       if (message['type'] !== 'session_lease') return;
       setTimeout(() => {
-        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'docs' }) });
-        connection.send({ protocol: 1, type: 'session_lease_bound', lease_id: message['lease_id'], session: stateAck('claude', 'abc123', { scene: 2, accent: 'magenta', label: 'docs' }) });
+        connection.send({
+          protocol: 1,
+          type: 'session_lease_bound',
+          lease_id: message['lease_id'],
+          session: stateAck('claude', 'abc123', { scene: 1, accent: 'cyan', label: 'docs' }),
+        });
+        connection.send({
+          protocol: 1,
+          type: 'session_lease_bound',
+          lease_id: message['lease_id'],
+          session: stateAck('claude', 'abc123', { scene: 2, accent: 'magenta', label: 'docs' }),
+        });
       }, 50);
     };
     const lease = LauncherLease.start({ socketPath: daemon.socketPath, leaseId: 'b'.repeat(32), metadata: { cwd: '/w' }, onSession: (s) => seen.push(s) });
@@ -158,7 +168,9 @@ describe('launcher-owned title (agent-adapters.md §B.8.4)', () => {
     const broken = new LauncherTitle(() => {
       throw new Error('no terminal');
     });
-    expect(() => broken.update({ identity: { backend: 'codex', sessionId: 'x' }, state: 'running', slot: 0, accent: 'cyan', selected: false, leased: true, label: 'x' })).not.toThrow();
+    expect(() =>
+      broken.update({ identity: { backend: 'codex', sessionId: 'x' }, state: 'running', slot: 0, accent: 'cyan', selected: false, leased: true, label: 'x' }),
+    ).not.toThrow();
     expect(() => broken.restore()).not.toThrow();
   });
 });

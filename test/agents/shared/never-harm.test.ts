@@ -10,7 +10,13 @@ describe('never harm the agent (agent-adapters.md §1.1)', () => {
 
   it('turns a rejection or a throw into NOTHING and reports it once', async () => {
     const seen: unknown[] = [];
-    expect(await withoutHarm(() => Promise.reject(new Error('boom')), 1_000, (r) => seen.push(r))).toBe(NOTHING);
+    expect(
+      await withoutHarm(
+        () => Promise.reject(new Error('boom')),
+        1_000,
+        (r) => seen.push(r),
+      ),
+    ).toBe(NOTHING);
     expect(
       await withoutHarm(
         () => {
@@ -25,7 +31,13 @@ describe('never harm the agent (agent-adapters.md §1.1)', () => {
 
   it('gives up on a task that never settles', async () => {
     const seen: unknown[] = [];
-    expect(await withoutHarm(() => new Promise<never>(() => undefined), 50, (r) => seen.push(r))).toBe(NOTHING);
+    expect(
+      await withoutHarm(
+        () => new Promise<never>(() => undefined),
+        50,
+        (r) => seen.push(r),
+      ),
+    ).toBe(NOTHING);
     expect(seen[0]).toBeInstanceOf(TimeoutReason);
   });
 

@@ -70,7 +70,7 @@ describe('reference formatting (agent-adapters.md §A.7.1, §A.7.2)', () => {
     for (const [value, text] of cases) expect(formatLikePythonG(value)).toBe(text);
   });
 
-  it("quotes like shlex.quote", () => {
+  it('quotes like shlex.quote', () => {
     expect(shellQuote('')).toBe("''");
     expect(shellQuote('/opt/pl/bin/pad-lattice-hook')).toBe('/opt/pl/bin/pad-lattice-hook');
     expect(shellQuote('a@b%c+d=e:f,g.h/i-j_k')).toBe('a@b%c+d=e:f,g.h/i-j_k');

@@ -38,7 +38,9 @@ export function spawnCliDaemon(path: string, dir: string, extra: readonly string
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   // 'close', not 'exit': only then has everything the child wrote on its pipes been read.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
   return { child, exited, stdout: () => stdout, stderr: () => stderr };
 }
 

@@ -60,5 +60,9 @@ export async function startTestDaemon(options: DaemonOptions = {}): Promise<Test
  * current test's daemon.
  */
 export function testDaemonPerTest(options: DaemonOptions = {}): () => TestDaemon {
-  return fixture('each', () => startTestDaemon(options), (daemon) => daemon.stop());
+  return fixture(
+    'each',
+    () => startTestDaemon(options),
+    (daemon) => daemon.stop(),
+  );
 }

@@ -18,11 +18,13 @@ export class WireClient {
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => this.#receive(chunk));
     socket.on('error', () => undefined);
-    this.closed = new Promise((resolve) => socket.once('close', () => {
-      this.#ended = true;
-      for (const waiter of this.#waiters.splice(0)) waiter.reject(new Error('connection closed'));
-      resolve();
-    }));
+    this.closed = new Promise((resolve) =>
+      socket.once('close', () => {
+        this.#ended = true;
+        for (const waiter of this.#waiters.splice(0)) waiter.reject(new Error('connection closed'));
+        resolve();
+      }),
+    );
   }
 
   static connect(path: string): Promise<WireClient> {
@@ -56,8 +58,14 @@ export class WireClient {
         reject(new Error(`no line within ${timeoutMs} ms`));
       }, timeoutMs);
       const waiter = {
-        resolve: (line: string) => { clearTimeout(timer); resolve(line); },
-        reject: (error: Error) => { clearTimeout(timer); reject(error); },
+        resolve: (line: string) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+        reject: (error: Error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       };
       this.#waiters.push(waiter);
     });

@@ -28,7 +28,10 @@ export function recordingPlayer(options: { hostScore?: boolean; announce?: (line
  * does, with the packaged Demo and by default the reference-timeline Show.
  * A surface that throws fails the test instead of being reported.
  */
-export function playerOnSurfaces(surfaces: readonly ControlSurface[], options: Partial<Omit<ExperiencePlayerOptions, 'demo' | 'output'>> = {}): ExperiencePlayer {
+export function playerOnSurfaces(
+  surfaces: readonly ControlSurface[],
+  options: Partial<Omit<ExperiencePlayerOptions, 'demo' | 'output'>> = {},
+): ExperiencePlayer {
   const output = surfacesOutput(surfaces, (_surface, error) => {
     throw error;
   });

@@ -45,7 +45,8 @@ export async function waitForLights(page: Page, expected: PadLights, timeoutMs =
   const deadline = Date.now() + timeoutMs;
   let seen = await padLights(page);
   while (JSON.stringify(seen) !== JSON.stringify(expected)) {
-    if (Date.now() > deadline) throw new Error(`the pad did not show the expected lights\nexpected ${JSON.stringify(expected)}\nseen     ${JSON.stringify(seen)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the pad did not show the expected lights\nexpected ${JSON.stringify(expected)}\nseen     ${JSON.stringify(seen)}`);
     await page.waitForTimeout(50);
     seen = await padLights(page);
   }
@@ -58,7 +59,8 @@ export async function waitForText(page: Page, selector: string, text: string, ti
 
 export const ACTION_POSITION = { approve: 0, reject: 1, retry: 6, stop: 7 } as const;
 
-export const actionButton = (page: Page, action: keyof typeof ACTION_POSITION) => page.locator(`#pad .rail-top button[data-position="${ACTION_POSITION[action]}"]`);
+export const actionButton = (page: Page, action: keyof typeof ACTION_POSITION) =>
+  page.locator(`#pad .rail-top button[data-position="${ACTION_POSITION[action]}"]`);
 export const sceneButton = (page: Page, slot: number) => page.locator('#pad .rail-right button').nth(slot);
 
 /** The admin page in a fresh browser profile, once its socket is live. */

@@ -9,7 +9,9 @@ import { REMOTE_REVOKED_MESSAGE, authenticatedMessage, errorMessage, pairingMess
 import { surfaceMessage } from '../../../src/web/protocol/surface-message.js';
 
 const slot = fc.integer({ min: 0, max: 7 });
-const color = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })).map((rgb) => makeShowColor('red', rgb));
+const color = fc
+  .tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+  .map((rgb) => makeShowColor('red', rgb));
 const rail = fc.array(color, { minLength: 8, maxLength: 8 });
 const nullable = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
 const pressTarget = fc.record({ slot: nullable(slot), label: fc.string({ maxLength: 100 }), accent: nullable(fc.constantFrom(...IDENTITY_ACCENTS)) });
@@ -21,7 +23,13 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
       selectedState: nullable(fc.constantFrom(...AGENT_STATES)),
       frame: fc.nat(),
       sessions: fc.array(
-        fc.record({ slot, state: fc.constantFrom(...AGENT_STATES), selected: fc.boolean(), accent: fc.constantFrom(...IDENTITY_ACCENTS), label: fc.string({ maxLength: 120 }) }),
+        fc.record({
+          slot,
+          state: fc.constantFrom(...AGENT_STATES),
+          selected: fc.boolean(),
+          accent: fc.constantFrom(...IDENTITY_ACCENTS),
+          label: fc.string({ maxLength: 120 }),
+        }),
         { maxLength: 8 },
       ),
       availableActions: fc.subarray([...CONTROL_ACTIONS]),
@@ -49,11 +57,18 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
     })
     .map(experienceStateMessage),
   fc.record({ grid: fc.array(rail, { minLength: 8, maxLength: 8 }), top: rail, right: rail }).map(performanceFrameMessage),
-  fc.tuple(fc.boolean(), nullable(fc.string({ minLength: 43, maxLength: 43 })), fc.boolean()).map(([admin, token, lan]) => authenticatedMessage(admin, token, lan)),
+  fc
+    .tuple(fc.boolean(), nullable(fc.string({ minLength: 43, maxLength: 43 })), fc.boolean())
+    .map(([admin, token, lan]) => authenticatedMessage(admin, token, lan)),
   fc
     .record({ pin: fc.integer({ min: 0, max: 999_999 }), expiresIn: fc.integer({ min: 1, max: 300 }) })
     .map(({ pin, expiresIn }) =>
-      pairingMessage({ pin: String(pin).padStart(6, '0'), pairingUrl: 'http://192.0.2.1:8765/#pair=x', qrDataUri: 'data:image/svg+xml;base64,PHN2Zy8+', expiresIn }),
+      pairingMessage({
+        pin: String(pin).padStart(6, '0'),
+        pairingUrl: 'http://192.0.2.1:8765/#pair=x',
+        qrDataUri: 'data:image/svg+xml;base64,PHN2Zy8+',
+        expiresIn,
+      }),
     ),
   fc.constantFrom(...Object.values(WEB_ERRORS)).map(errorMessage),
   fc.constant(REMOTE_REVOKED_MESSAGE),
@@ -63,7 +78,10 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
       fc.constantFrom(...CONTROL_ACTIONS, 'select' as const, 'answer' as const),
       fc.oneof(
         fc.record({ kind: fc.constant('answered' as const), option: fc.nat(7), agent: pressTarget }),
-        fc.record({ kind: fc.constant('not_answered' as const), reason: fc.constantFrom('gone' as const, 'answered' as const, 'no_option' as const, 'not_delivered' as const) }),
+        fc.record({
+          kind: fc.constant('not_answered' as const),
+          reason: fc.constantFrom('gone' as const, 'answered' as const, 'no_option' as const, 'not_delivered' as const),
+        }),
         fc.constant('dropped' as const),
         fc.record({ kind: fc.constant('delivered' as const), action: fc.constantFrom(...CONTROL_ACTIONS), agent: pressTarget }),
         fc.record({
@@ -81,7 +99,12 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
     .record({
       overflowCount: fc.nat(40),
       overflow: fc.array(
-        fc.record({ ref: fc.nat(), state: fc.constantFrom(...AGENT_STATES), label: fc.string({ maxLength: 100 }), accent: nullable(fc.constantFrom(...IDENTITY_ACCENTS)) }),
+        fc.record({
+          ref: fc.nat(),
+          state: fc.constantFrom(...AGENT_STATES),
+          label: fc.string({ maxLength: 100 }),
+          accent: nullable(fc.constantFrom(...IDENTITY_ACCENTS)),
+        }),
         { maxLength: 12 },
       ),
     })
@@ -114,4 +137,3 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
     )
     .map(([prompt, detail, shared]) => promptMessage(prompt, detail, shared)),
 );
-

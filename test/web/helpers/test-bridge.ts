@@ -58,5 +58,9 @@ export const TEST_LAN = { bindHost: '127.0.0.2', advertiseHost: 'pad-host.local'
  * after it. Call at that level; the returned function gives the current one.
  */
 export function lanBridgePerTest(): () => TestBridge {
-  return fixture('each', () => startTestBridge({ lan: TEST_LAN }), (web) => web.stop());
+  return fixture(
+    'each',
+    () => startTestBridge({ lan: TEST_LAN }),
+    (web) => web.stop(),
+  );
 }
