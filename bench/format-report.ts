@@ -56,10 +56,10 @@ function measuredText(target: TargetCheck): string {
 
 type Title = (name: string, detail: string) => string;
 
-function sectionsOf(report: BenchReport, style: ReportStyle, title: Title): string[] {
+function sectionsOf(report: BenchReport, title: Title): string[] {
   const { compile, render, show, endToEnd, burst, wireTime, agents } = report;
   const sections: string[] = [];
-  if (compile) sections.push(title('compile', 'one SurfaceView → Visual Protocol frame') + '\n' + formatTable(OPS_COLUMNS, [opsCells(compile)]));
+  if (compile) sections.push(`${title('compile', 'one SurfaceView → Visual Protocol frame')}\n${formatTable(OPS_COLUMNS, [opsCells(compile)])}`);
   if (render) {
     sections.push(
       title('render', 'compile + diff + encode into a null port, on a stream of changing views') +
@@ -139,7 +139,7 @@ export function formatReport(report: BenchReport, style: ReportStyle): string {
   const sections = [
     `pad-lattice ${report.version} bench (${report.mode}), ${report.startedAt}: Node ${machine.node}, ${machine.platform} ${machine.arch}, ` +
       `${machine.cpus} CPUs (${machine.cpuModel}), load ${machine.loadAverage.join(' ')}`,
-    ...sectionsOf(report, style, title),
+    ...sectionsOf(report, title),
     title('targets', 'each on the worst case measured') +
       '\n' +
       formatTable(

@@ -53,6 +53,7 @@ async function burst(daemon: BenchDaemon, connections: readonly LineConnection[]
   const start = monotonicNs();
   connections.forEach((connection, k) => connection.write(payloads[k]!));
   const endings = await Promise.all(connections.map(awaitPong));
+  // biome-ignore lint/complexity/useMathMinMax: the times are bigint nanoseconds, which Math.max does not take
   const lastPong = endings.reduce((latest, ending) => (ending.at > latest ? ending.at : latest), start);
   const seconds = Number(lastPong - start) / 1e9;
   // The render of the burst's last lines may follow the pong by up to one poll interval.

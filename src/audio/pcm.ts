@@ -22,7 +22,7 @@ export function mixToPcm16(buffer: MixBuffer, ceiling = 0.9): Pcm16 {
   channels.forEach((channel, c) => {
     for (let frame = 0; frame < frames; frame++) {
       const value = Math.round(channel[frame]! * scale * 32767);
-      samples[frame * channels.length + c] = value > 32767 ? 32767 : value < -32767 ? -32767 : value;
+      samples[frame * channels.length + c] = value > 32767 ? 32767 : Math.max(value, -32767);
     }
   });
   return { sampleRate, channelCount: channels.length, samples };

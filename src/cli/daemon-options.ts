@@ -2,7 +2,6 @@ import { PadLatticeClient } from '../client/index.js';
 import { AGENT_STATES, isAgentState, makeIdentity, type AgentIdentity, type AgentState } from '../domain/index.js';
 import { UsageError, type CliIo } from './command.js';
 import { numberOption } from './parse-args.js';
-import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/index.js';
 
 /**
  * Options shared by the commands that talk to a running daemon. The names and

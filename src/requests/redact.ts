@@ -12,7 +12,7 @@ export const REDACTED = '[REDACTED]';
  * value`, `name: value`): a secret word as a whole part of the name, so
  * `GITHUB_TOKEN` and `x-api-key` count and `author` or `max_tokens` do not.
  */
-const SECRET_NAME = String.raw`(?:[A-Za-z0-9]+[_.-])*(?:password|passwd|passphrase|pass|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth|authorization|session[_-]?id|cookie|signature)(?:[_.-][A-Za-z0-9_.-]*)?`;
+const SECRET_NAME = `(?:[A-Za-z0-9]+[_.-])*(?:password|passwd|passphrase|pass|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth|authorization|session[_-]?id|cookie|signature)(?:[_.-][A-Za-z0-9_.-]*)?`;
 
 /** A value: quoted (either quote), or a run up to whitespace or a shell/URL separator. */
 const VALUE = String.raw`(?:"[^"]*"|'[^']*'|[^\s"'&;|<>)]+)`;

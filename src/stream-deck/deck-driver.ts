@@ -1,5 +1,5 @@
 import type { HidBackend, HidDeviceInfo } from '../hid/hid-device.js';
-import { deckProfiles, profileForSize, type StreamDeckProfile } from '../profiles/surface/index.js';
+import { profileForSize, type StreamDeckProfile } from '../profiles/surface/index.js';
 import { DECK_FRAME_INTERVAL_MS, DeckSurface, keysForProfile } from './deck-surface.js';
 import { HidBridge } from './hid-bridge.js';
 import { encodeJpeg } from './jpeg.js';

@@ -18,7 +18,7 @@ export interface FakeConnection {
 }
 
 /** Decides the reply to one parsed client line: an object to send, raw text, or nothing. */
-export type FakeHandler = (message: Record<string, unknown>, connection: FakeConnection) => object | string | void;
+export type FakeHandler = (message: Record<string, unknown>, connection: FakeConnection) => object | string | undefined;
 
 /**
  * A tiny NDJSON server on a temporary Unix socket. It stands in for the daemon

@@ -13,7 +13,6 @@ import { loadCatalogFor } from '../../src/cli/commands/profile-context.js';
 import { planDevices } from '../../src/midi-grid/index.js';
 import { pairPorts } from '../../src/midi/port-names.js';
 import { resolveDevice } from '../../src/profiles/index.js';
-import { MidiUnavailableError } from '../../src/midi/errors.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';

@@ -29,6 +29,7 @@ const DECK_SCENE = (slot: number) => slot + 1;
 
 const green = (rgb: readonly number[] | null) => rgb !== null && rgb[1]! > 150 && rgb[0]! < 120;
 /** The question's white (#f2f5f7) of an option key. */
+// biome-ignore lint/complexity/useOptionalChain: a missing key must be false, not undefined
 const questionWhite = (rgb: readonly number[] | null) => rgb !== null && rgb.every((value) => value > 200);
 
 async function daemonWith(drivers: readonly SurfaceDriver[]) {

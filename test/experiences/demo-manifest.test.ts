@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManifestError, parseDemoManifest } from '../../src/experiences/index.js';
+import { type ManifestError, parseDemoManifest } from '../../src/experiences/index.js';
 import { DEMO_PATH, clone, manifestRejection, readJson, schemaErrors, type Json } from './helpers/files.js';
 
 const packaged = readJson(DEMO_PATH) as Json;

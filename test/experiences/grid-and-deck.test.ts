@@ -88,7 +88,7 @@ function shownCues(probe: () => number | null): { record(): void; readonly seen:
   };
 }
 
-const near = (rgb: readonly number[] | null, want: readonly number[]) => rgb !== null && rgb.every((v, i) => Math.abs(v - want[i]!) <= 24);
+const near = (rgb: readonly number[] | null, want: readonly number[]) => rgb?.every((v, i) => Math.abs(v - want[i]!) <= 24);
 
 describe("show and demo on monome grids and Stream Decks (the daemon's controllers)", () => {
   it('show plays on a grid by brightness and on a deck one colour per key, every cue in order, and leaves both dark', async () => {

@@ -45,7 +45,7 @@ describe('pad-lattice profile', () => {
   it('show prints a readable summary, and the reference summary with --json', async () => {
     const text = await run(['profile', 'show', 'novation/launchpad/pro-mk1']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^novation\/launchpad\/pro-mk1  Novation Launchpad Pro Mk1\n/);
+    expect(text.stdout).toMatch(/^novation\/launchpad\/pro-mk1 {2}Novation Launchpad Pro Mk1\n/);
     expect(text.stdout).toContain(`source          ${BUILTIN_ROOT}novation/launchpad/pro-mk1.json`);
     expect(text.stdout).toContain('opens           yes: tested on hardware (supported)');
     const documented = await run(['profile', 'show', 'novation/launchpad/x']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
+import { privateTempDir } from '../agents/shared/fake-daemon.js';
 import { padsOf } from '../agents/claude/trace-daemon.js';
 import { optionCells } from '../../src/visual-protocol/index.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';

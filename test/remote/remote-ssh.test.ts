@@ -173,8 +173,12 @@ describe('pad-lattice remote over a real OpenSSH server on 127.0.0.1', () => {
     const dropped = await nthEvent(remote, 'dropped', 1);
     expect(String(dropped['reason'])).toMatch(/^ssh: /);
     await eventually(async () => (await padSession(local)) === undefined, 'the leased session to leave the pad');
+    // The frame that darkens Approve reaches the trace after the session has left `status` (the next frame).
+    await eventually(
+      () => traceLines(trace).lastIndexOf(APPROVE_DARK) > traceLines(trace).lastIndexOf(APPROVE_LIT),
+      'approve to go dark once the session left',
+    );
     const darkAt = traceLines(trace).lastIndexOf(APPROVE_DARK);
-    expect(darkAt).toBeGreaterThan(traceLines(trace).lastIndexOf(APPROVE_LIT));
     // The waiting hook learns at once that its subscription is gone (it falls back to the terminal), and a
     // press made after the drop answers nothing.
     writeFifo(fifo, `${APPROVE_PRESS}\n`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GLYPHS } from '../../src/visual-protocol/index.js';
 import { RenderError } from '../../src/render/index.js';
-import { channelWrites, color, emptyView, hexFrom, MINI_MK3, referenceMiniMk3, mockSurface, PRO_MK1, uniformShow, view } from './helpers.js';
+import { channelWrites, color, emptyView, hexFrom, referenceMiniMk3, mockSurface, PRO_MK1, uniformShow, view } from './helpers.js';
 
 const pad = (x: number, y: number) => 10 * (8 - y) + x + 1;
 const hex = (...bytes: number[]) => bytes.map((b) => b.toString(16).toUpperCase().padStart(2, '0')).join(' ');

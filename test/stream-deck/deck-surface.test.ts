@@ -30,7 +30,7 @@ async function deckHub(backend: MockStreamDeckBackend) {
   return { hub, logger };
 }
 
-const close = (a: readonly number[] | null, b: readonly number[]) => a !== null && a.every((v, i) => Math.abs(v - b[i]!) <= 24);
+const close = (a: readonly number[] | null, b: readonly number[]) => a?.every((v, i) => Math.abs(v - b[i]!) <= 24);
 
 describe('a Stream Deck through the library, on a mock HID device', () => {
   it('draws the glyph, one Scene per agent in its colour, and lights only the available actions (MK.2, 72 px keys)', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeShowColor, makeSurfaceView, type ShowFrame } from '../../src/domain/index.js';
 import { makeExperienceView } from './helpers/experience.js';
 import { itValidatesEveryMessage } from './helpers/scenario-41.js';
-import { ADMIN_TOKEN, lanBridgePerTest, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
+import { ADMIN_TOKEN, lanBridgePerTest, startTestBridge } from './helpers/test-bridge.js';
 import { attemptRemote, pairingSecret, TestClient, type ServerMessage } from './helpers/ws-client.js';
 
 const FORBIDDEN = { protocol: 1, type: 'error', code: 'forbidden', error: 'invalid or expired credential' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeShowColor, makeSurfaceView, type ShowFrame, type SurfaceViewInit } from '../../src/domain/index.js';
 import { makeExperienceView } from './helpers/experience.js';
 import { itValidatesEveryMessage } from './helpers/scenario-41.js';
-import { ADMIN_TOKEN, lanBridgePerTest, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
+import { ADMIN_TOKEN, lanBridgePerTest } from './helpers/test-bridge.js';
 import { waitFor } from './helpers/wait-for.js';
 import { attemptRemote, TestClient, type ServerMessage } from './helpers/ws-client.js';
 

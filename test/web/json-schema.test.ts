@@ -65,7 +65,7 @@ const POOL = [
 
 function verdicts(message: Record<string, unknown>) {
   const text = JSON.stringify(message);
-  const daemon = decodeClientMessage(Buffer.from(text), false).ok ? 'accepted' : 'rejected';
+  const daemon = decodeClientMessage(Buffer.from(text)).ok ? 'accepted' : 'rejected';
   const schema = clientErrors(JSON.parse(text)) === null ? 'accepted' : 'rejected';
   return { text: text.slice(0, 120), daemon, schema };
 }

@@ -5,7 +5,7 @@ import { decodeClientMessage } from '../../src/web/protocol/client-message.js';
 import { sanitizeLabel } from '../../src/web/protocol/labels.js';
 import { encodeServerMessage, toAsciiJson } from '../../src/web/protocol/wire-json.js';
 
-const decode = (text: string) => decodeClientMessage(Buffer.from(text, 'utf8'), false);
+const decode = (text: string) => decodeClientMessage(Buffer.from(text, 'utf8'));
 
 describe('web-surface-protocol-1.md §9 and §10.3 details', () => {
   it('decodes in the normative order: protocol before type, missing before unknown, sorted by code point', () => {
@@ -35,8 +35,8 @@ describe('web-surface-protocol-1.md §9 and §10.3 details', () => {
 
   it('checks the size after UTF-8 validity', () => {
     const big = Buffer.from(`{"protocol":1,"type":"stop_experience"}${' '.repeat(16_400)}`);
-    expect(decodeClientMessage(big, true)).toMatchObject({ error: { code: 'frame_too_large' } });
-    expect(decodeClientMessage(Buffer.concat([big, Buffer.from([0xff])]), true)).toMatchObject({ error: { code: 'invalid_encoding' } });
+    expect(decodeClientMessage(big)).toMatchObject({ error: { code: 'frame_too_large' } });
+    expect(decodeClientMessage(Buffer.concat([big, Buffer.from([0xff])]))).toMatchObject({ error: { code: 'invalid_encoding' } });
   });
 
   it('sanitises labels with the Python whitespace set and code-point truncation', () => {

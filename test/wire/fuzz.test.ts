@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actionPressed, experienceRequested, sessionSelected } from '../../src/domain/index.js';
 import { startTestDaemon, type TestDaemon } from '../daemon/helpers/test-daemon.js';
 import { schemaErrors } from '../daemon/helpers/schema.js';
-import { WireClient } from '../daemon/helpers/wire-client.js';
+import type { WireClient } from '../daemon/helpers/wire-client.js';
 import { REPLY_OF, classify, deepNesting, makeRandom, mutate, noise, validMessage, type Random } from './fuzz-helpers.js';
 
 const SEED = 0x5eed_2026;
@@ -144,7 +144,7 @@ async function lane(daemon: TestDaemon, random: Random, frames: number, stats: S
         break;
       case 'huge-number':
         line = Buffer.from(
-          `{"protocol":1,"type":"preview","preview_id":"p9","state":"error","ttl":${random.chance(0.5) ? '1' + '0'.repeat(400) : '7'.repeat(4301 + random.int(3000))}}`,
+          `{"protocol":1,"type":"preview","preview_id":"p9","state":"error","ttl":${random.chance(0.5) ? `1${'0'.repeat(400)}` : '7'.repeat(4301 + random.int(3000))}}`,
         );
         break;
       case 'lone-surrogate':

@@ -170,7 +170,7 @@ describe('wire-protocol-1.md §12', () => {
 
   it('scenario 39: errors never close the connection', async () => {
     const client = await daemon().connect();
-    client.write(['not json', '[1]', '{"type":"ping"}', '{"protocol":1,"type":"nope"}', '{"protocol":1,"type":"ping","x":1}', PING].join('\n') + '\n');
+    client.write(`${['not json', '[1]', '{"type":"ping"}', '{"protocol":1,"type":"nope"}', '{"protocol":1,"type":"ping","x":1}', PING].join('\n')}\n`);
     const codes = [];
     for (let i = 0; i < 5; i += 1) codes.push((await nextError(client)).code);
     expect(codes).toEqual(['invalid_message', 'invalid_message', 'unsupported_protocol', 'unknown_message_type', 'invalid_message']);

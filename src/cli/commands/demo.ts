@@ -1,4 +1,4 @@
-import { type CliIo, type Command } from '../command.js';
+import type { CliIo, Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { DEFAULT_EXPERIENCE_DEPS, DEVICE_HELP, DEVICE_OPTIONS, runExperienceCommand, type ExperienceCommandDeps } from './show.js';
 

@@ -63,7 +63,7 @@ class BlockPrinter {
     const lines = this.messages.map(formatHexLine);
     this.messages.length = 0;
     if (this.json) this.io.stdout.write(`${JSON.stringify({ ...label, messages: lines })}\n`);
-    else this.io.stdout.write(lines.map((line) => `${line}\n`).join('') + '\n');
+    else this.io.stdout.write(`${lines.map((line) => `${line}\n`).join('')}\n`);
   }
 
   discard(): void {

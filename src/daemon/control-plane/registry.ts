@@ -94,7 +94,7 @@ export class Registry {
     const record: SessionRecord = {
       identity: Object.freeze({ backend: identity.backend, sessionId: identity.sessionId }),
       key,
-      serial: (this.#serials += 1),
+      serial: ++this.#serials,
       state: 'waiting_for_reply',
       slot: null,
       accent: null,

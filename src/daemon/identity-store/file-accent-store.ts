@@ -3,7 +3,7 @@ import { fileProblem } from '../../support/file-errors.js';
 import { UnsafePathError } from '../../support/private-file.js';
 import { SILENT_LOGGER, type Logger } from '../../support/logger.js';
 import type { AccentStore } from '../control-plane/accent-store.js';
-import { AccentPreferences, DEFAULT_ACCENT_STORE_BOUND, wallClockSeconds } from './accent-preferences.js';
+import { type AccentPreferences, DEFAULT_ACCENT_STORE_BOUND, wallClockSeconds } from './accent-preferences.js';
 import { loadAccentStoreFile } from './accent-store-file.js';
 import { accentStoreKey } from './accent-store-key.js';
 import { writeFileAtomically, writeFileAtomicallyInBackground } from './atomic-write.js';
@@ -60,7 +60,7 @@ export class FileAccentStore implements AccentStore {
   }
 
   #writeFile(inBackground: boolean): void {
-    const thisWrite = (this.#writesStarted += 1);
+    const thisWrite = ++this.#writesStarted;
     const finished = (error: unknown) => {
       // Persistence is best effort (§15.7): the daemon keeps running with the in-memory entry.
       if (error) this.#reportWriteFailure(writeFailureText(this.path, error));

@@ -1,6 +1,6 @@
 import type { AgentIdentity, ControlAction, PressReceipt, PressTarget, SurfaceEvent } from '../../domain/index.js';
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
-import { decodeClientLine, type AsciiLine, type InventoryReport, type StatusReport } from '../../wire/index.js';
+import { decodeClientLine, type AsciiLine, type StatusReport } from '../../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
 import type { MonotonicClock } from './clock.js';
 import { ATTENTION_BLOCK_REASON, NO_EXPERIENCES, type ExperienceController } from './experience.js';

@@ -13,7 +13,10 @@ export class ShowTimeline {
   constructor(show: Pick<PerformanceManifest, 'cues'>) {
     const ends: number[] = [];
     let sum = 0;
-    for (const cue of show.cues.slice(0, -1)) ends.push((sum += cue.durationMs));
+    for (const cue of show.cues.slice(0, -1)) {
+      sum += cue.durationMs;
+      ends.push(sum);
+    }
     this.#boundaries = ends;
   }
 

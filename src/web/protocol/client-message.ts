@@ -54,7 +54,7 @@ const ENVELOPE_FIELDS = ['protocol', 'type'];
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Decodes one WebSocket message in the order of §9.2; the first failing step names the error. */
-export function decodeClientMessage(payload: Uint8Array, binary: boolean): DecodeResult {
+export function decodeClientMessage(payload: Uint8Array): DecodeResult {
   let text: string;
   try {
     text = utf8.decode(payload);

@@ -107,7 +107,7 @@ export class BrowserConnection implements TrackedClient {
 
   #authenticate(frame: InboundFrame): void {
     this.#clearTimer();
-    const decoded = decodeClientMessage(frame.bytes, frame.binary);
+    const decoded = decodeClientMessage(frame.bytes);
     if (!decoded.ok) return this.#refuse(decoded.error);
     if (decoded.command.type !== 'authenticate') return this.#refuse(WEB_ERRORS.authenticationRequired);
     const context = this.#context;
@@ -129,7 +129,7 @@ export class BrowserConnection implements TrackedClient {
       this.closeWith(POLICY_CLOSE, 'command rate exceeded');
       return;
     }
-    const decoded = decodeClientMessage(frame.bytes, frame.binary);
+    const decoded = decodeClientMessage(frame.bytes);
     if (!decoded.ok) return this.#sendError(decoded.error);
     this.#dispatch(decoded.command);
   }

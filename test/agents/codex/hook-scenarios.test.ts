@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanEnv } from '../shared/fake-agent.js';
-import { FakeDaemon, cleanUpFakes, deadSocketPath, privateTempDir, stateAck, tempSocketPath, until } from '../shared/fake-daemon.js';
+import { FakeDaemon, cleanUpFakes, deadSocketPath, privateTempDir, stateAck, until } from '../shared/fake-daemon.js';
 import { runCodexHook } from './hook-runner.js';
 
 const HEX32 = /^[0-9a-f]{32}$/;

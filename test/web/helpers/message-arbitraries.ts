@@ -60,16 +60,14 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
   fc
     .tuple(fc.boolean(), nullable(fc.string({ minLength: 43, maxLength: 43 })), fc.boolean())
     .map(([admin, token, lan]) => authenticatedMessage(admin, token, lan)),
-  fc
-    .record({ pin: fc.integer({ min: 0, max: 999_999 }), expiresIn: fc.integer({ min: 1, max: 300 }) })
-    .map(({ pin, expiresIn }) =>
-      pairingMessage({
-        pin: String(pin).padStart(6, '0'),
-        pairingUrl: 'http://192.0.2.1:8765/#pair=x',
-        qrDataUri: 'data:image/svg+xml;base64,PHN2Zy8+',
-        expiresIn,
-      }),
-    ),
+  fc.record({ pin: fc.integer({ min: 0, max: 999_999 }), expiresIn: fc.integer({ min: 1, max: 300 }) }).map(({ pin, expiresIn }) =>
+    pairingMessage({
+      pin: String(pin).padStart(6, '0'),
+      pairingUrl: 'http://192.0.2.1:8765/#pair=x',
+      qrDataUri: 'data:image/svg+xml;base64,PHN2Zy8+',
+      expiresIn,
+    }),
+  ),
   fc.constantFrom(...Object.values(WEB_ERRORS)).map(errorMessage),
   fc.constant(REMOTE_REVOKED_MESSAGE),
   fc.subarray([...WEB_EXTENSIONS]).map(extensionsMessage),
