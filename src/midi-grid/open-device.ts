@@ -1,4 +1,3 @@
-import { decodePress } from '../midi/input-decoding.js';
 import { MidiMessageError } from '../midi/errors.js';
 import type { MidiBytes, MidiOutput } from '../midi/midi-port.js';
 import { openPortPair, type PortOpener } from '../midi/open-ports.js';
@@ -60,7 +59,6 @@ export function openDevice(
     profile,
     output,
     input: ports.input,
-    decodePress,
     greeting: greeting.text,
     ...(greeting.delaySeconds === undefined ? {} : { greetingDelaySeconds: greeting.delaySeconds }),
     ...(greeting.sleep === undefined ? {} : { sleep: greeting.sleep }),

@@ -4,9 +4,9 @@ export * from './tokens.js';
 export * from './accents.js';
 export * from './action-states.js';
 export * from './semantic-colors.js';
-export { compileVisualFrame, type VisualFrame } from './compile.js';
+export { compileVisualFrame } from './compile.js';
+export type { StateCanvas, VisualFrame } from '../domain/visual-frame.js';
 export { visualFrameToJson, type VisualFrameJson } from './frame-json.js';
-export type { StateCanvas } from './canvases.js';
 export {
   optionToken,
   tierToken,
@@ -18,3 +18,4 @@ export {
 } from './prompt-canvas.js';
 export { visualProtocolConstants } from './published-constants.js';
 export { GREETING_GLYPHS, glyphColumns, textColumns } from './led-font.js';
+export { ShownQuestion } from './shown-question.js';

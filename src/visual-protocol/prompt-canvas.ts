@@ -2,7 +2,8 @@ import { MAX_QUESTION_OPTIONS, type ApprovalTier, type SurfacePrompt } from '../
 import type { LightToken } from '../domain/light-token.js';
 import { OFF_TOKEN } from '../domain/light-token.js';
 import { STATE_HEIGHT, STATE_WIDTH } from './constants.js';
-import { STATE_CANVASES, type StateCanvas } from './canvases.js';
+import type { StateCanvas } from '../domain/visual-frame.js';
+import { STATE_CANVASES } from './canvases.js';
 import type { GlyphCell } from './glyphs.js';
 
 /*

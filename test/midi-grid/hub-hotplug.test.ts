@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { watchSoundDevices } from '../../src/midi-grid/index.js';
+import { watchSoundDevices } from '../../src/midi/sound-device-events.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { PRO_MK1, PRO_STANDALONE, approvalView, autoSelection, lightState, mockHub, profile } from './helpers.js';
 
@@ -25,65 +25,79 @@ function eventHub() {
 }
 
 describe('MidiDeviceHub: hot-plug like a desktop app (issue #16)', () => {
-  it('opens a controller that was plugged in before the daemon started, at once', () => {
+  it('opens a controller that was plugged in before the daemon started, at once', async () => {
     const { hub, backend } = eventHub();
     backend.plug(PRO_STANDALONE);
     hub.initialize();
+    await hub.idle();
     expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE]);
     expect(backend.openedOutputs[0]!.sentHex().slice(0, 2)).toEqual(PRO_STARTUP);
     hub.close();
   });
 
-  it('rescans a short debounce after a device event, not at the next poll', () => {
+  it('rescans a short debounce after a device event, not at the next poll', async () => {
     const { hub, backend, timers, deviceEvent } = eventHub();
     hub.initialize();
+    await hub.idle();
     hub.render(approvalView());
     backend.plug(PRO_STANDALONE);
     deviceEvent();
     deviceEvent(); // a burst of events (a USB device adds several nodes) …
     timers.advance(149);
+    await hub.idle();
     expect(hub.descriptors).toEqual([]);
-    timers.advance(1); // … makes one rescan, 150 ms after the last event
+    timers.advance(1);
+    await hub.idle(); // … makes one rescan, 150 ms after the last event
     expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE]);
     expect(lightState(backend.openedOutputs[0]!.sent).get('cc:0:91')).toBe(21); // shows the current view at once
     hub.close();
   });
 
-  it('looks again a few seconds after the event, for ports that register after it', () => {
+  it('looks again a few seconds after the event, for ports that register after it', async () => {
     const { hub, backend, timers, deviceEvent } = eventHub();
     hub.initialize();
+    await hub.idle();
     deviceEvent();
     timers.advance(150);
+    await hub.idle();
     expect(hub.descriptors).toEqual([]); // the USB event came, the MIDI ports are not there yet
     timers.advance(1000);
+    await hub.idle();
     backend.plug(PRO_STANDALONE);
     timers.advance(1849);
+    await hub.idle();
     expect(hub.descriptors).toEqual([]);
-    timers.advance(1); // 3 s after the event
+    timers.advance(1);
+    await hub.idle(); // 3 s after the event
     expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE]);
     hub.close();
   });
 
-  it('a listing that changed is looked at again later, so a device whose ports arrive one by one is opened', () => {
+  it('a listing that changed is looked at again later, so a device whose ports arrive one by one is opened', async () => {
     const { hub, backend, timers } = eventHub();
     backend.plug(PRO_STANDALONE, ['input']);
-    hub.initialize(); // the listing changed (an input appeared), but there is no output to pair it with
+    hub.initialize();
+    await hub.idle(); // the listing changed (an input appeared), but there is no output to pair it with
     expect(hub.descriptors).toEqual([]);
     timers.advance(2000);
+    await hub.idle();
     backend.plug(PRO_STANDALONE, ['output']);
     timers.advance(1000);
+    await hub.idle();
     expect(hub.descriptors.map((d) => d.output)).toEqual([PRO_STANDALONE]);
     hub.close();
   });
 
-  it('picks a controller up every time it is plugged in, twice in a row and more, with the same port names', () => {
+  it('picks a controller up every time it is plugged in, twice in a row and more, with the same port names', async () => {
     const { hub, backend, timers, deviceEvent, logger } = eventHub();
     hub.initialize();
+    await hub.idle();
     hub.render(approvalView());
     for (let round = 0; round < 3; round += 1) {
       backend.plug(PRO_STANDALONE);
       deviceEvent();
       timers.advance(150);
+      await hub.idle();
       expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE]);
       const output = backend.openedOutputs[round]!;
       expect(output.sentHex().slice(0, 2)).toEqual(PRO_STARTUP); // a replugged device is initialised again …
@@ -91,6 +105,7 @@ describe('MidiDeviceHub: hot-plug like a desktop app (issue #16)', () => {
       backend.unplug(PRO_STANDALONE);
       deviceEvent();
       timers.advance(150);
+      await hub.idle();
       expect(hub.descriptors).toEqual([]);
     }
     expect(backend.openedOutputs).toHaveLength(3);
@@ -98,9 +113,10 @@ describe('MidiDeviceHub: hot-plug like a desktop app (issue #16)', () => {
     hub.close();
   });
 
-  it('stops listening for device events and cancels pending rescans when closed', () => {
+  it('stops listening for device events and cancels pending rescans when closed', async () => {
     const { hub, timers, deviceEvent, listeners } = eventHub();
     hub.initialize();
+    await hub.idle();
     deviceEvent();
     hub.close();
     expect(listeners).toHaveLength(0);
@@ -118,7 +134,7 @@ describe('watchSoundDevices', () => {
     stop();
   });
 
-  it('does nothing (and never throws) where the folder cannot be watched', () => {
+  it('does nothing (and never throws) where the folder cannot be watched', async () => {
     const stop = watchSoundDevices(join(tempDir(), 'missing'))(() => undefined);
     expect(() => stop()).not.toThrow();
   });

@@ -1,7 +1,7 @@
 import { EXIT, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { colourEnabled, makeStyle } from '../style.js';
-import { gateOnSequencer } from '../../midi-grid/index.js';
+import { gateOnSequencer } from '../../midi/sequencer-gate.js';
 import type { HidBackend } from '../../hid/hid-device.js';
 import { describeHidDevice, hidDeviceJson, listHidDevices, type HidListing } from '../../hid/listing.js';
 import { createNodeHidBackend } from '../../hid/node-hid-backend.js';

@@ -7,7 +7,7 @@ import { DaemonUnavailableError, PadLatticeClient } from '../../client/index.js'
 import { defaultSocketPath } from '../../unix-socket/socket-path.js';
 import { runDoctor, type CheckStatus, type DoctorCheck, type DoctorReport } from '../../diagnostics/doctor/index.js';
 import { currentEnvironment } from '../../diagnostics/guided-test/index.js';
-import { gateOnSequencer } from '../../midi-grid/index.js';
+import { gateOnSequencer } from '../../midi/sequencer-gate.js';
 import type { HidBackend } from '../../hid/hid-device.js';
 import { loadStreamDeckLibrary, type DeckModelSpec } from '../../stream-deck/library.js';
 import { createNodeHidBackend } from '../../hid/node-hid-backend.js';

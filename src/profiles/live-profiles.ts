@@ -1,4 +1,5 @@
-import { catalogChanges, type CatalogLoad } from '../profiles/index.js';
+import { catalogChanges } from './catalog-changes.js';
+import type { CatalogLoad } from './load-catalog.js';
 import type { Logger } from '../support/logger.js';
 
 /** A catalog that follows the profile folders (profiles' CatalogWatcher fits). */

@@ -1,7 +1,7 @@
 import { mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedUntilDevChanges } from '../../src/surfaces/dev-listing-cache.js';
+import { cachedUntilDevChanges } from '../../src/support/dev-listing-cache.js';
 import { tempFolder } from '../e2e/helpers.js';
 
 const cleanups: (() => void)[] = [];

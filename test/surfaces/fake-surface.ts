@@ -1,9 +1,19 @@
-import type { ControlSurface, ExperienceView, ShowFrame, SurfaceEvent, SurfaceKind, SurfaceView } from '../../src/domain/index.js';
+import {
+  IDENTITY_ACCENTS,
+  type ExperienceView,
+  type ShowFrame,
+  type Surface,
+  type SurfaceDescriptor,
+  type SurfaceEvent,
+  type SurfaceGeometry,
+  type SurfaceKind,
+  type SurfaceView,
+} from '../../src/domain/index.js';
 
-/** A ControlSurface that records every call into a shared log, for composite tests. */
-export class FakeSurface implements ControlSurface {
-  readonly inputName: string;
-  readonly outputName: string;
+/** A surface that records every call into a shared log, for the hub's fan-out tests. */
+export class FakeSurface implements Surface {
+  readonly descriptor: SurfaceDescriptor;
+  readonly geometry: SurfaceGeometry;
   readonly pending: SurfaceEvent[] = [];
   failInitialize: Error | null = null;
   failClose: Error | null = null;
@@ -13,13 +23,13 @@ export class FakeSurface implements ControlSurface {
   constructor(
     readonly profileId: string,
     readonly log: string[],
-    readonly surfaceKind: SurfaceKind = 'web',
-    readonly selectorCapacity = 8,
-    readonly accentNames: readonly string[] = ['cyan', 'magenta', 'lime', 'orange', 'violet', 'teal', 'rose', 'sky'],
-    readonly visualProtocol = 1,
+    kind: SurfaceKind = 'web',
+    selectorCapacity = 8,
+    accentNames: readonly string[] = IDENTITY_ACCENTS,
+    visualProtocol = 1,
   ) {
-    this.inputName = `${profileId} in`;
-    this.outputName = `${profileId} out`;
+    this.descriptor = { kind, profile: profileId, visualProtocol, input: `${profileId} in`, output: `${profileId} out` };
+    this.geometry = { selectorCapacity, accentNames };
   }
 
   initialize(): void {

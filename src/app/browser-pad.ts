@@ -1,6 +1,4 @@
 import { spawn } from 'node:child_process';
-import { UsageError, type CliIo } from './command.js';
-import type { BrowserPadSettings } from './browser-pad-flags.js';
 import {
   AdvertisedOriginError,
   LanHostError,
@@ -10,6 +8,17 @@ import {
   type WebBridge,
   type WebBridgeOptions,
 } from '../web/index.js';
+import type { TextSink } from '../midi/trace-output.js';
+
+/** How the browser pad is served (the `--port`, `--lan` … flags, checked). */
+export interface BrowserPadSettings {
+  readonly port: number;
+  /** Open the admin page in the desktop's browser once it runs. */
+  readonly open: boolean;
+  readonly lan: boolean;
+  readonly bindHost?: string;
+  readonly advertiseHost?: string;
+}
 
 /**
  * The LAN listener of §2: the bind host resolved to the private IPv4 it
@@ -24,10 +33,15 @@ async function lanListener(settings: BrowserPadSettings): Promise<WebBridgeOptio
     if (settings.advertiseHost !== undefined) await resolveLanHost(settings.advertiseHost);
     return { bindHost, advertiseHost: settings.advertiseHost ?? settings.bindHost ?? bindHost };
   } catch (error) {
-    // Every way out is a different flag value, so these are usage errors.
-    if (error instanceof LanHostError) throw new UsageError(error.message);
+    // Every way out is a different flag value: the command reports these as usage errors.
+    if (error instanceof LanHostError) throw new BrowserPadFlagError(error.message);
     throw error;
   }
+}
+
+/** A browser pad flag names something this machine does not have (a LAN host); the fix is another flag value. */
+export class BrowserPadFlagError extends Error {
+  override readonly name = 'BrowserPadFlagError';
 }
 
 export type StartBridge = (options: WebBridgeOptions) => Promise<WebBridge>;
@@ -61,12 +75,12 @@ export function browserPadProblem(error: unknown, settings: BrowserPadSettings):
  * in LAN mode, where phones go and the first pairing PIN. With `json`, one
  * JSON object on stdout instead, for scripts that start the pad.
  */
-export function announceBrowserPad(bridge: WebBridge, io: CliIo, json: boolean, kept = false): void {
+export function announceBrowserPad(bridge: WebBridge, out: TextSink, json: boolean, kept = false): void {
   const pairing = bridge.currentPairing();
   const lanUrl = bridge.advertisedBaseUrl;
   if (json) {
     const offer = pairing === null ? null : { pin: pairing.pin, pairing_url: pairing.pairingUrl, expires_in: pairing.expiresIn };
-    io.stdout.write(`${JSON.stringify({ admin_url: bridge.adminUrl, lan_url: lanUrl, pairing: offer })}\n`);
+    out.write(`${JSON.stringify({ admin_url: bridge.adminUrl, lan_url: lanUrl, pairing: offer })}\n`);
     return;
   }
   const lines = [`Virtual pad: ${bridge.adminUrl}`, '  (the link holds the admin token: open it on this computer, do not share it)'];
@@ -79,7 +93,7 @@ export function announceBrowserPad(bridge: WebBridge, io: CliIo, json: boolean, 
     }
     lines.push('  Trusted local network only: never expose or port-forward this server.');
   }
-  io.stdout.write(`${lines.join('\n')}\n`);
+  out.write(`${lines.join('\n')}\n`);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { createHostAudio, systemAudioEnvironment, type HostAudioHandle } from '../audio/host/index.js';
 import { manifestScoreCues } from '../audio/show-audio.js';
-import type { ControlSurface } from '../domain/index.js';
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import {
   ExperiencePlayer,
@@ -9,13 +8,12 @@ import {
   PACKAGED_SHOW_FILE,
   loadDemoManifest,
   loadPerformanceManifest,
-  surfacesOutput,
   type DemoManifest,
+  type ExperienceOutput,
   type HostAudio,
   type PerformanceManifest,
 } from '../experiences/index.js';
 import { PACKAGE_ROOT } from '../support/package-info.js';
-import { errorMessage } from '../support/error-message.js';
 
 export interface PackagedExperiences {
   readonly demo: DemoManifest;
@@ -32,21 +30,12 @@ export async function loadPackagedExperiences(): Promise<PackagedExperiences> {
 }
 
 /**
- * The daemon's Demo/Show controller (experiences.md §10): it draws on every
- * surface itself — browsers also get the lifecycle through `setExperience` —
- * and the admin browser starts and stops it. A surface that fails while an
- * experience draws is reported and skipped. With host audio (`--audio-feedback`)
- * the Demo's earcons and the Show's score also play on this machine (§12.3, §12.7).
+ * The daemon's Demo/Show controller (experiences.md §10): it draws through
+ * the daemon's surface set — browsers also get the lifecycle — and the admin
+ * browser starts and stops it. With host audio (`--audio-feedback`) the
+ * Demo's earcons and the Show's score also play on this machine (§12.3, §12.7).
  */
-export function daemonExperiencePlayer(
-  packaged: PackagedExperiences,
-  surfaces: readonly ControlSurface[],
-  logger: DaemonLogger,
-  audio: HostAudio | null = null,
-): ExperiencePlayer {
-  const output = surfacesOutput(surfaces, (surface, error) => {
-    logger.warn(`experience on ${surface.profileId}: ${errorMessage(error)}`);
-  });
+export function daemonExperiencePlayer(packaged: PackagedExperiences, output: ExperienceOutput, audio: HostAudio | null = null): ExperiencePlayer {
   return new ExperiencePlayer({ demo: packaged.demo, show: packaged.show, output, audio, hostScore: audio !== null });
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lineLogger, MAX_LOG_MESSAGE_CODE_POINTS } from '../../src/cli/log-lines.js';
+import { lineLogger, MAX_LOG_MESSAGE_CODE_POINTS } from '../../src/support/log-lines.js';
 import { isPlainText } from '../../src/support/untrusted-text.js';
 import { killLeftovers, startCli } from '../experiences/helpers/cli-process.js';
 

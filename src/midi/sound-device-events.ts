@@ -1,9 +1,8 @@
 import { watch, type FSWatcher } from 'node:fs';
+import type { DeviceEventSource } from '../domain/index.js';
 
 /** Where Linux creates and removes the device nodes of sound and MIDI hardware. */
 export const SOUND_DEVICE_FOLDER = '/dev/snd';
-
-export type DeviceEventSource = (onEvent: () => void) => () => void;
 
 /**
  * Tells the hub that hardware came or went, as a desktop app learns from the

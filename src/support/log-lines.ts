@@ -1,5 +1,5 @@
-import type { Logger } from '../support/logger.js';
-import { escapeUntrusted, stringifyJsonSafely } from '../support/untrusted-text.js';
+import type { Logger } from './logger.js';
+import { escapeUntrusted, stringifyJsonSafely } from './untrusted-text.js';
 
 /**
  * The longest message one log line carries, in code points after escaping;
