@@ -33,6 +33,12 @@ export interface Surface {
   setExperience?(view: ExperienceView): void;
   /** Presses since the last poll, oldest first. */
   pollEvents(): readonly SurfaceEvent[];
+  /**
+   * Where to say that a press has arrived, so the daemon reads it at once
+   * instead of at its next tick. The hub calls this once, as the surface joins;
+   * a surface without it is read on the tick.
+   */
+  onInput?(wake: () => void): void;
   /** Idempotent, tolerates never having been initialised; a promise when letting go takes a while. */
   close(): void | Promise<void>;
 }
@@ -142,6 +148,8 @@ export interface SurfaceSet {
   setExperience(view: ExperienceView): void;
   /** Every surface's pending presses, in opening order. */
   pollEvents(): readonly SurfaceEvent[];
+  /** `listener` runs whenever a surface says a press arrived (the daemon's loop then reads it at once). */
+  onInput(listener: () => void): void;
   /** Idempotent; never throws. */
   close(): void;
 }

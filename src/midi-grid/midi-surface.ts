@@ -103,6 +103,11 @@ export class MidiSurface implements Surface {
     this.#renderer.clear(force);
   }
 
+  /** Every message the device sends may be a press: the daemon reads it at once (pollEvents decodes it). */
+  onInput(wake: () => void): void {
+    this.#input.onMessage(() => wake());
+  }
+
   pollEvents(): SurfaceEvent[] {
     const events: SurfaceEvent[] = [];
     for (const message of this.#input.drain()) {

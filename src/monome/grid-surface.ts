@@ -50,6 +50,8 @@ export class GridSurface implements Surface {
   #closing: Promise<void> | null = null;
   /** The question whose option pads the grid shows, so a press there answers it. */
   readonly #question = new ShownQuestion();
+  /** Tells the hub a press waits; set when the grid joins. */
+  #wake: () => void = () => undefined;
   /** The frame being written, which close() lets finish so no quad is drawn after the grid is darkened. */
   #drawing: Promise<void> = Promise.resolve();
 
@@ -110,6 +112,11 @@ export class GridSurface implements Surface {
     const pressed = this.#pressMap.get(`${event.x},${event.y}`) ?? this.#optionAt(event.x, event.y);
     if (pressed === null) return;
     this.#events.push(pressed);
+    this.#wake();
+  }
+
+  onInput(wake: () => void): void {
+    this.#wake = wake;
   }
 
   /** A key in the glyph region is an option pad while a question shows there. */

@@ -92,6 +92,8 @@ export class DeckSurface implements Surface {
    * it, so each new question shows its options first.
    */
   #scenesOverQuestion = false;
+  /** Tells the hub a press waits; set when the deck joins. */
+  #wake: () => void = () => undefined;
 
   constructor(options: DeckSurfaceOptions, roles: ReadonlyMap<number, Role>) {
     const { panel, profile } = options;
@@ -187,7 +189,13 @@ export class DeckSurface implements Surface {
     if (!down || role === undefined) return;
     if (role.kind === 'glyph') return this.#swapSceneKeys();
     const event = this.#eventFor(role);
-    if (event !== null) this.#events.push(event);
+    if (event === null) return;
+    this.#events.push(event);
+    this.#wake();
+  }
+
+  onInput(wake: () => void): void {
+    this.#wake = wake;
   }
 
   #eventFor(role: Exclude<Role, { kind: 'glyph' }>): SurfaceEvent | null {

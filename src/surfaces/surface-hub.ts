@@ -70,6 +70,7 @@ export class SurfaceHub implements SurfaceSet {
   readonly #seen = new Set<string>();
   readonly #rescanDebounceMs: number;
   readonly #settleRescanMs: number;
+  #inputListener: () => void = () => undefined;
   #started = false;
   #closed = false;
   #closeAll: Promise<void> = Promise.resolve();
@@ -116,7 +117,7 @@ export class SurfaceHub implements SurfaceSet {
       void closeQuietly(opened);
       throw error;
     }
-    this.#fanOut.add({ ...opened, key, device: opened.surface, description: opened.descriptor.profile, run: null });
+    this.#join({ ...opened, key, device: opened.surface, description: opened.descriptor.profile, run: null });
   }
 
   /** A family of devices to look for; listed at once when the hub runs already. */
@@ -161,6 +162,16 @@ export class SurfaceHub implements SurfaceSet {
 
   pollEvents(): SurfaceEvent[] {
     return this.#fanOut.pollEvents();
+  }
+
+  onInput(listener: () => void): void {
+    this.#inputListener = listener;
+  }
+
+  /** A surface joins the fan-out, and its presses wake whoever listens. */
+  #join(member: HubMember): void {
+    member.surface.onInput?.(() => this.#inputListener());
+    this.#fanOut.add(member);
   }
 
   /** One listing of every driver; a scan asked for while one runs shares it. */
@@ -260,7 +271,7 @@ export class SurfaceHub implements SurfaceSet {
       this.#logger.warn(`${driver.label}: ${opened.notice}`);
     }
     member = { ...opened, key: candidate.key, device: opened.surface, description: candidate.description, run };
-    this.#fanOut.add(member);
+    this.#join(member);
   }
 
   /** A draw or read failed: a transport failure drops the surface; any other failure (a bug) is only reported. */

@@ -9,5 +9,6 @@ export const NO_SURFACES: SurfaceSet = Object.freeze({
   renderShowFrame: () => undefined,
   setExperience: () => undefined,
   pollEvents: () => [],
+  onInput: () => undefined,
   close: () => undefined,
 });

@@ -83,9 +83,13 @@ export class DaemonRuntime {
     });
   }
 
-  /** Told after every handled line and closed connection; the loop uses it to iterate without waiting for its timer. */
+  /**
+   * Told after every handled line, closed connection and surface press; the
+   * loop uses it to iterate at once instead of waiting for its timer.
+   */
   onInput(listener: () => void): void {
     this.#inputListener = listener;
+    this.surfaces.onInput(listener);
   }
 
   /**

@@ -51,6 +51,10 @@ export class WebSurface implements Surface {
     return this.#events.drain();
   }
 
+  onInput(wake: () => void): void {
+    this.#events.onPush(wake);
+  }
+
   /** Starts the bridge shutdown (§17); `WebBridge.close()` returns the promise to await. */
   close(): void {
     if (this.#closed) return;
