@@ -14,6 +14,8 @@ export interface GridDriverOptions {
   /** How long a grid may take to say its size. */
   readonly probeTimeoutMs?: number;
   readonly frameIntervalMs?: number;
+  /** The clock that times out a grid's partial messages (see mext-decoder.ts); tests inject one. */
+  readonly now?: () => number;
 }
 
 interface GridCandidate extends SurfaceCandidate {
@@ -32,7 +34,8 @@ export function gridDriver(options: GridDriverOptions): SurfaceDriver<GridCandid
       return (await options.backend().list()).filter(isGridPort).map((port) => candidate(port.path));
     },
     async open(grid, onLost): Promise<OpenedSurface> {
-      const link = new MextLink(await options.backend().open({ path: grid.path, baudRate: MEXT_BAUD_RATE }));
+      const transport = await options.backend().open({ path: grid.path, baudRate: MEXT_BAUD_RATE });
+      const link = new MextLink(transport, options.now === undefined ? {} : { now: options.now });
       try {
         const identity = await link.identify(options.probeTimeoutMs ?? 1500);
         const profile = profileForSize(options.profiles(), identity.columns, identity.rows);
