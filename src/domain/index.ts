@@ -11,6 +11,7 @@ export * from './light-token.js';
 export * from './surface-kind.js';
 export * from './experience-view.js';
 export * from './label-bounds.js';
+export * from './port-name.js';
 export * from './prompt.js';
 export * from './visual-frame.js';
 export * from './surface.js';

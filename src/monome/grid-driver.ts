@@ -18,6 +18,8 @@ export interface GridDriverOptions {
   readonly scanIntervalMs?: number;
   /** How long a device that could not be opened waits before it is tried again while it stays plugged in; default 10 s. */
   readonly retryMs?: number;
+  /** The clock that times out a grid's partial messages (see mext-decoder.ts); tests inject one. */
+  readonly now?: () => number;
 }
 
 interface GridCandidate extends SurfaceCandidate {
@@ -39,7 +41,8 @@ export function gridDriver(options: GridDriverOptions): SurfaceDriver<GridCandid
       return (await options.backend().list()).filter(isGridPort).map((port) => candidate(port.path));
     },
     async open(grid, onLost): Promise<OpenedSurface> {
-      const link = new MextLink(await options.backend().open({ path: grid.path, baudRate: MEXT_BAUD_RATE }));
+      const transport = await options.backend().open({ path: grid.path, baudRate: MEXT_BAUD_RATE });
+      const link = new MextLink(transport, options.now === undefined ? {} : { now: options.now });
       try {
         const identity = await link.identify(options.probeTimeoutMs ?? 1500);
         const profile = profileForSize(options.profiles(), identity.columns, identity.rows);

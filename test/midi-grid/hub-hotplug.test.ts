@@ -24,7 +24,7 @@ function eventHub() {
   return { ...made, deviceEvent: () => listeners.forEach((listener) => listener()), listeners };
 }
 
-describe('MidiDeviceHub: hot-plug like a desktop app (issue #16)', () => {
+describe('MIDI grids through the surface hub: hot-plug like a desktop app', () => {
   it('opens a controller that was plugged in before the daemon started, at once', async () => {
     const { hub, backend } = eventHub();
     backend.plug(PRO_STANDALONE);

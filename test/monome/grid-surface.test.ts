@@ -19,7 +19,7 @@ const approvalView = (extra: Partial<{ frame: number }> = {}): SurfaceView =>
     availableActions: ['approve', 'reject'],
   });
 
-async function hubWith(binding: MockSerialBinding, options: { frameIntervalMs?: number; probeTimeoutMs?: number } = {}, retryMs?: number) {
+async function hubWith(binding: MockSerialBinding, options: { frameIntervalMs?: number; probeTimeoutMs?: number; now?: () => number } = {}, retryMs?: number) {
   const profiles = await builtinGridProfiles();
   const logger = recordingLogger();
   const hub = hubOfDrivers(
@@ -163,6 +163,42 @@ describe('a monome grid through the surface hub', () => {
     await hub.scanNow();
     expect(hub.descriptors.map((d) => d.profile)).toEqual(['monome/grid/128']);
     await eventually(() => hub.settled && grid.level(15, 0) === 12, 'the grid to show the latest view');
+    hub.close();
+  });
+});
+
+describe('a monome grid whose stream was cut off mid-message', () => {
+  it('drops what the grid sent before it was opened (the port is flushed), so the size answer is read in step', async () => {
+    const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
+    binding.sendWhileClosed('/dev/ttyUSB0', [0x21, 0x0f]);
+    const { hub } = await hubWith(binding, { probeTimeoutMs: 200 });
+    await hub.scanNow();
+    expect(hub.descriptors.map((d) => d.profile)).toEqual(['monome/grid/128']);
+    expect(binding.port('/dev/ttyUSB0').flushes).toBe(1);
+    binding.port('/dev/ttyUSB0').emitData([...grid.press(15, 0)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.pollEvents()).toEqual([actionPressed('approve')]);
+    hub.close();
+  });
+
+  it('21 0F, then half a second of silence: the three Approve presses after it all land on a 128', async () => {
+    let now = 0;
+    const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
+    const { hub } = await hubWith(binding, { now: () => now });
+    hub.render(approvalView());
+    await hub.scanNow();
+    const port = binding.port('/dev/ttyUSB0');
+    port.emitData([0x21, 0x0f]);
+    await new Promise((resolve) => setImmediate(resolve));
+    now += 500;
+    const events = [];
+    for (let press = 0; press < 3; press += 1) {
+      port.emitData([...grid.press(15, 0)]);
+      await new Promise((resolve) => setImmediate(resolve));
+      events.push(...hub.pollEvents());
+      now += 400;
+    }
+    expect(events).toEqual([actionPressed('approve'), actionPressed('approve'), actionPressed('approve')]);
     hub.close();
   });
 });
