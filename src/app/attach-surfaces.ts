@@ -71,9 +71,9 @@ async function browserPadOrReport(choice: BrowserPadChoice, logger: DaemonLogger
 }
 
 /**
- * The second half of a daemon's start, once it answers: the packaged Demo and
- * Show, the browser pad (first, midi-rendering.md §13), the controllers and
- * host audio, all through the daemon's one hub. Null when something the user
+ * The second half of a daemon's start, once it answers: the browser pad
+ * (first, midi-rendering.md §13) and the controllers, while the packaged Demo
+ * and Show load beside them, then host audio, all through the daemon's one hub. Null when something the user
  * must fix stopped it (already reported); errors the command reports itself
  * (a profile or port the user named) are thrown. Either way nothing is left
  * open but the daemon, which the caller closes.
@@ -81,26 +81,37 @@ async function browserPadOrReport(choice: BrowserPadChoice, logger: DaemonLogger
 export async function attachPadSurfaces(daemon: RunningDaemon, config: SurfaceConfig, deps: AttachDeps = {}): Promise<AttachedSurfaces | null> {
   const { handle, hub } = daemon;
   const { logger } = config;
-  const experiences = await packagedExperiencesOrReport(logger);
-  if (experiences === null) return null;
+  // The manifests load while the controllers open: a controller's first frame should not wait for the Show.
+  const loading = packagedExperiencesOrReport(logger);
+  loading.catch(() => undefined);
   for (const surface of config.fixedSurfaces ?? []) hub.add(surface);
   const web = config.browserPad === null ? null : await browserPadOrReport(config.browserPad, logger, deps.startWeb ?? startWebBridge);
-  if (config.browserPad !== null && web === null) return null;
   let controllers: Controllers | null = null;
-  const hostAudio = config.audioFeedback ? daemonHostAudio(experiences, logger, config.env) : null;
+  let hostAudio: ReturnType<typeof daemonHostAudio> | null = null;
   const release = async () => {
     hostAudio?.close();
     await web?.bridge.close();
     await controllers?.release();
     await hub.released();
   };
+  if (config.browserPad !== null && web === null) {
+    await loading;
+    return null;
+  }
+  let experiences: PackagedExperiences | null;
   try {
     if (web !== null) hub.add({ surface: web.bridge.surface, descriptor: BROWSER_PAD_DESCRIPTOR, frameIntervalMs: 0 }, 'web');
     controllers = await addControllers(hub, config.controllers, config, deps);
+    experiences = await loading;
   } catch (error) {
     await release();
     throw error;
   }
+  if (experiences === null) {
+    await release();
+    return null;
+  }
+  hostAudio = config.audioFeedback ? daemonHostAudio(experiences, logger, config.env) : null;
   const experience = daemonExperiencePlayer(experiences, hub, hostAudio);
   handle.attach({ experience, earcons: hostAudio, profileInventory: controllers.profileInventory });
   return { web, release };

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeSurfaceView } from '../../src/domain/index.js';
 import { watchSoundDevices } from '../../src/midi/sound-device-events.js';
 import { tempDirsPerTest } from '../helpers/temp-dirs.js';
 import { PRO_MK1, PRO_STANDALONE, approvalView, autoSelection, lightState, mockHub, profile } from './helpers.js';
@@ -137,5 +138,54 @@ describe('watchSoundDevices', () => {
   it('does nothing (and never throws) where the folder cannot be watched', async () => {
     const stop = watchSoundDevices(join(tempDir(), 'missing'))(() => undefined);
     expect(() => stop()).not.toThrow();
+  });
+});
+
+describe('MIDI grids through the surface hub: a controller replugged again and again', () => {
+  /** A small deterministic generator (mulberry32), so a failing round can be replayed. */
+  function seeded(seed: number): () => number {
+    let state = seed >>> 0;
+    return () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it('50 replugs at jittered moments, with the same port names (gone for less than one scan, too): open and showing the latest view within two scans each time', async () => {
+    const { hub, backend, timers } = mockHub(autoSelection(profile(PRO_MK1)), { scanIntervalMs: 1000 });
+    const random = seeded(0x5eed);
+    /** Moves the clock `ms` in jittered steps, letting every scan finish on the way. */
+    const pass = async (ms: number) => {
+      for (let left = ms; left > 0; ) {
+        const step = Math.min(left, 1 + Math.floor(random() * 250));
+        timers.advance(step);
+        await hub.idle();
+        left -= step;
+      }
+    };
+    backend.plug(PRO_STANDALONE);
+    hub.initialize();
+    await hub.idle();
+    for (let round = 0; round < 50; round += 1) {
+      backend.unplug(PRO_STANDALONE);
+      await pass(Math.floor(random() * 1500));
+      backend.plug(PRO_STANDALONE);
+      await pass(Math.floor(random() * 300));
+      // What the daemon shows changes after the controller came back: odd rounds light Approve, even ones do not.
+      const lit = round % 2 === 1;
+      hub.render(lit ? approvalView(round) : makeSurfaceView({ selectedState: 'running', frame: round }));
+      await pass(2000);
+      const open = backend.openedOutputs.filter((port) => port.name === PRO_STANDALONE && !port.vanished);
+      expect(open, `round ${round}: one live handle`).toHaveLength(1);
+      expect(
+        hub.descriptors.map((d) => d.input),
+        `round ${round}`,
+      ).toEqual([PRO_STANDALONE]);
+      expect(lightState(open[0]!.sent).get('cc:0:91'), `round ${round}: Approve`).toBe(lit ? 21 : 0);
+    }
+    hub.close();
   });
 });
