@@ -13,3 +13,4 @@ export * from './experience-view.js';
 export * from './label-bounds.js';
 export * from './prompt.js';
 export * from './surface-driver.js';
+export * from './plain-words.js';

@@ -1,7 +1,7 @@
+import { ACTION_WORDS } from '../../domain/plain-words.js';
 import { element, paint, spokenState } from './dom.js';
 import type { DemoInput } from '../../experiences/manifest/demo-manifest.js';
 import { ACTION_KEYS } from './keyboard.js';
-import { ACTION_NAMES } from './press-feedback.js';
 import { TOP_RAIL, type ActionName, type PadModel } from './pad-model.js';
 import type { SurfaceMessage } from './messages.js';
 
@@ -35,7 +35,7 @@ export class PadView {
     TOP_RAIL.forEach((role, position) => {
       const cell = element('div', 'top-cell');
       const light = role === null || role === 'overflow' ? this.#plainLight(role) : this.#actionButton(role, position, input);
-      const caption = element('span', 'caption', role === null || role === 'overflow' ? '' : ACTION_NAMES[role]);
+      const caption = element('span', 'caption', role === null || role === 'overflow' ? '' : ACTION_WORDS[role]);
       caption.setAttribute('aria-hidden', 'true');
       cell.append(light, caption);
       this.#top.push(light);
@@ -77,7 +77,7 @@ export class PadView {
       node.classList.toggle('sending', light.sending);
       if (node instanceof HTMLButtonElement) {
         node.disabled = !light.enabled;
-        node.setAttribute('aria-label', light.sending ? `${ACTION_NAMES[light.action!]} (sent)` : ACTION_NAMES[light.action!]);
+        node.setAttribute('aria-label', light.sending ? `${ACTION_WORDS[light.action!]} (sent)` : ACTION_WORDS[light.action!]);
       } else if (light.role === 'overflow') {
         const text = overflow > 0 ? `${overflow} more` : '';
         node.classList.toggle('active', overflow > 0 && !model.showing);

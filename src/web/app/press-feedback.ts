@@ -1,3 +1,4 @@
+import { ACTION_WORDS } from '../../domain/plain-words.js';
 import type { PressResultMessage } from './messages.js';
 import type { ActionName } from './pad-model.js';
 
@@ -10,8 +11,6 @@ export interface Feedback {
   readonly tone: 'done' | 'info' | 'warn';
 }
 
-export const ACTION_NAMES: Readonly<Record<ActionName, string>> = { approve: 'Approve', reject: 'Reject', retry: 'Retry', stop: 'Stop' };
-
 /** Past tense only where the press itself is the decision; Stop and Retry are requests the agent still carries out. */
 const DELIVERED: Readonly<Record<ActionName, string>> = { approve: 'Approved', reject: 'Rejected', retry: 'Retry sent', stop: 'Stop sent' };
 
@@ -20,7 +19,7 @@ const sceneOf = (slot: number | null) => (slot === null ? 'no Scene' : `Scene ${
 /** The words for one `press_result`. */
 export function feedbackFor(result: PressResultMessage): Feedback {
   const press = result.press;
-  const name = press === 'select' ? 'Select' : press === 'answer' ? 'Answer' : ACTION_NAMES[press];
+  const name = press === 'select' ? 'Select' : press === 'answer' ? 'Answer' : ACTION_WORDS[press];
   switch (result.outcome) {
     case 'delivered':
       return { text: `${press === 'select' || press === 'answer' ? 'Sent' : DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
@@ -61,8 +60,8 @@ function refusal(name: string, reason: string | null): Feedback {
 /** A press the page did not send, because the pad showed it would do nothing. */
 export function unavailableFeedback(action: ActionName, selected: boolean): Feedback {
   return selected
-    ? { text: `${ACTION_NAMES[action]}: nothing is waiting for it.`, tone: 'info' }
-    : { text: `${ACTION_NAMES[action]}: nothing sent. Select an agent first (its Scene button).`, tone: 'warn' };
+    ? { text: `${ACTION_WORDS[action]}: nothing is waiting for it.`, tone: 'info' }
+    : { text: `${ACTION_WORDS[action]}: nothing sent. Select an agent first (its Scene button).`, tone: 'warn' };
 }
 
 /** No `press_result` in time (or a daemon without the extension). */

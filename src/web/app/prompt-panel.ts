@@ -1,3 +1,4 @@
+import { APPROVAL_TIER_WORDS } from '../../domain/plain-words.js';
 import { byId, element } from './dom.js';
 import type { PromptJson, PromptMessage } from './messages.js';
 
@@ -5,8 +6,6 @@ export interface PromptInput {
   answer(ref: number, question: number, option: number): void;
   shareDetails(enabled: boolean): void;
 }
-
-const TIER_WORDS: Readonly<Record<string, string>> = { read_only: 'Read-only', edit: 'Edits files', network: 'Network', destructive: 'Destructive' };
 
 /**
  * What the selected agent asks, beside the pad (our `prompts` extension):
@@ -49,8 +48,9 @@ export class PromptPanel {
 
   #approval(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'approval' }>): void {
     byId('prompt-heading').textContent = 'Approve or reject';
-    const tier = element('span', 'tier', TIER_WORDS[prompt.tier] ?? prompt.tier);
+    const tier = element('span', 'tier', APPROVAL_TIER_WORDS[prompt.tier] ?? prompt.tier);
     tier.dataset['tier'] = prompt.tier;
+    tier.title = prompt.tier;
     tier.id = 'approval-tier';
     const what = element('p', 'approval-line');
     what.append(tier, ' ', element('strong', 'approval-tool', prompt.tool ?? 'A tool'));
