@@ -7,9 +7,15 @@ export type { ActionName };
 /** What the feedback line under the pad says about the last press, and how it looks. */
 export interface Feedback {
   readonly text: string;
-  /** `done`: it reached an agent; `info`: nothing to worry about; `warn`: nothing happened. */
-  readonly tone: 'done' | 'info' | 'warn';
+  /**
+   * `done`: a yes reached the agent (✓, green); `rejected`: a no reached it (✕, red); `sent`: a request
+   * the agent still carries out (Stop, Retry; neutral); `info`: nothing to worry about; `warn`: nothing happened.
+   */
+  readonly tone: 'done' | 'rejected' | 'sent' | 'info' | 'warn';
 }
+
+/** How a delivered action reads: only Approve is a ✓; Reject is a ✕; Stop and Retry are requests, told without colour. */
+const DELIVERED_TONE: Readonly<Record<ActionName, Feedback['tone']>> = { approve: 'done', reject: 'rejected', retry: 'sent', stop: 'sent' };
 
 /** Past tense only where the press itself is the decision; Stop and Retry are requests the agent still carries out. */
 const DELIVERED: Readonly<Record<ActionName, string>> = { approve: 'Approved', reject: 'Rejected', retry: 'Retry sent', stop: 'Stop sent' };
@@ -22,7 +28,9 @@ export function feedbackFor(result: PressResultMessage): Feedback {
   const name = press === 'select' ? 'Select' : press === 'answer' ? 'Answer' : ACTION_WORDS[press];
   switch (result.outcome) {
     case 'delivered':
-      return { text: `${press === 'select' || press === 'answer' ? 'Sent' : DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
+      return press === 'select' || press === 'answer'
+        ? { text: `Sent · ${result.agent?.label ?? 'agent'}`, tone: 'done' }
+        : { text: `${DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: DELIVERED_TONE[press] };
     case 'answered':
       return { text: `Answered · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
     case 'not_answered':
