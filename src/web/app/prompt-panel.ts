@@ -1,10 +1,19 @@
 import { APPROVAL_TIER_WORDS } from '../../domain/plain-words.js';
+import { REDACTED } from '../../requests/redact.js';
 import { byId, element } from './dom.js';
 import type { PromptJson, PromptMessage } from './messages.js';
 
 export interface PromptInput {
   answer(ref: number, question: number, option: number): void;
   shareDetails(enabled: boolean): void;
+}
+
+/** A command as text, each redaction marker its own unbreakable piece: a line may wrap around `[REDACTED]`, never inside it. */
+function commandText(text: string): (string | HTMLElement)[] {
+  return text
+    .split(REDACTED)
+    .flatMap((part, i) => (i === 0 ? [part] : [element('span', 'redacted', REDACTED), part]))
+    .filter((part) => part !== '');
 }
 
 /**
@@ -54,9 +63,11 @@ export class PromptPanel {
     tier.id = 'approval-tier';
     const what = element('p', 'approval-line');
     what.append(tier, ' ', element('strong', 'approval-tool', prompt.tool ?? 'A tool'));
-    const detail = element('code', 'approval-detail', prompt.description ?? 'Details are shown on the computer running Pad-Lattice.');
+    const detail = element('code', 'approval-detail');
+    detail.append(...commandText(prompt.description ?? 'Details are shown on the computer running Pad-Lattice.'));
     detail.id = 'approval-detail';
-    body.append(what, detail);
+    const how = element('p', 'hint', '✓ Approve lets it run; ✕ Reject refuses it.');
+    body.append(what, detail, how);
   }
 
   #question(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'question' }>): void {
