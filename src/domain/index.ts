@@ -15,3 +15,4 @@ export * from './port-name.js';
 export * from './prompt.js';
 export * from './visual-frame.js';
 export * from './surface.js';
+export * from './plain-words.js';

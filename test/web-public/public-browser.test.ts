@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { STATE_WORDS, type AgentState } from '../../src/domain/index.js';
 import { referenceTimelineDocument } from '../experiences/helpers/reference-timeline.js';
 import { chromiumForFile } from '../helpers/chromium.js';
 import { actionButton, sceneButton, waitForText } from '../web-browser/helpers/pad-page.js';
@@ -39,6 +40,13 @@ async function openSite(overrides: ReadonlyMap<string, string> = new Map(), prep
 
 const legendState = (page: Page, slot: number) => page.locator('#legend li').nth(slot).locator('.agent-state');
 
+/** The legend row of `slot` shows `state` in plain words, the protocol word in its tooltip. */
+async function expectLegendState(page: Page, slot: number, state: AgentState): Promise<void> {
+  await waitForText(page, `#legend li:nth-child(${slot + 1}) .agent-state`, STATE_WORDS[state]);
+  expect(await legendState(page, slot).textContent()).toBe(STATE_WORDS[state]);
+  expect(await legendState(page, slot).getAttribute('title')).toBe(state);
+}
+
 describe('experiences.md §15', () => {
   it('scenario 31: in the static bundle the scenario 7 presses reach complete with three successes; guidance reads Select Reviewer, then Approve Reviewer', async () => {
     const page = await openSite();
@@ -59,7 +67,7 @@ describe('experiences.md §15', () => {
     await waitForText(page, '#guidance', 'Retry Tests');
     await actionButton(page, 'retry').click();
     await waitForText(page, '#prompt-title', 'The agents form a constellation.');
-    for (const slot of [0, 1, 2]) expect(await legendState(page, slot).textContent()).toBe('success');
+    for (const slot of [0, 1, 2]) await expectLegendState(page, slot, 'success');
     expect(await page.locator('#guidance').isHidden()).toBe(true);
     expect(await page.locator('.guide').count()).toBe(0);
     expect(site!.requests).toEqual(expect.arrayContaining(['/config.json', '/experiences/demo-v1.json', '/experiences/constellation-v1.json']));
@@ -70,24 +78,24 @@ describe('experiences.md §15', () => {
     await waitForText(page, '#guidance', 'Select Reviewer');
     await page.locator('#mode-sandbox').click();
     await waitForText(page, '#legend', 'Agent 8');
-    expect(await legendState(page, 0).textContent()).toBe('waiting_for_reply');
+    await expectLegendState(page, 0, 'waiting_for_reply');
 
     await page.locator('#sandbox-state-0').selectOption('waiting_for_approval');
-    await waitForText(page, '#legend li:nth-child(1) .agent-state', 'waiting_for_approval');
+    await expectLegendState(page, 0, 'waiting_for_approval');
     expect(await actionButton(page, 'approve').isEnabled()).toBe(true);
     expect(await actionButton(page, 'reject').isEnabled()).toBe(true);
     expect(await actionButton(page, 'stop').isDisabled()).toBe(true);
     expect(await actionButton(page, 'retry').isDisabled()).toBe(true);
 
     await actionButton(page, 'approve').click();
-    await waitForText(page, '#legend li:nth-child(1) .agent-state', 'success');
+    await expectLegendState(page, 0, 'success');
     expect(await page.locator('#sandbox-state-0').inputValue()).toBe('success');
 
     await sceneButton(page, 1).click();
     await page.locator('#legend li.selected', { hasText: 'Agent 2' }).waitFor();
     expect(await actionButton(page, 'stop').isEnabled()).toBe(true);
     await actionButton(page, 'stop').click();
-    await waitForText(page, '#legend li:nth-child(2) .agent-state', 'cancelled');
+    await expectLegendState(page, 1, 'cancelled');
   });
 
   it('scenario 33: the Show displays "Alone" during cue 0 after the 500 ms lead-in and ends idle 43.1 s later', async () => {

@@ -34,4 +34,6 @@ export function renderConnection(status: Status, role: 'admin' | 'paired' | null
   if (status === 'connected' && role !== null) {
     detail.append(document.createTextNode(role === 'admin' ? ' This is the admin page on this computer.' : ' This device is paired.'));
   }
+  // Connected, the bar may cut the sentence short: the whole of it is the tooltip.
+  root.title = status === 'connected' ? (detail.textContent ?? '') : '';
 }

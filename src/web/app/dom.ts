@@ -1,4 +1,5 @@
-// The triple-slash line lets the package's Node tsconfig (which includes all of src/) type-check this browser file.
+import { isAgentState } from '../../domain/agent-state.js';
+import { STATE_WORDS } from '../../domain/plain-words.js';
 
 /** The element with this id; the page is static, so a missing id is a build error worth failing loudly on. */
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -28,15 +29,18 @@ function inkFor(color: string): string {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 ? '#0b0f12' : '#e8edf1';
 }
 
-/**
- * A state as the page writes it: the protocol's own word (`user_typing`,
- * `success`, `error` …), the same the CLI's status legend prints.
- */
+/** A state as the page writes it: the plain words (`Waiting for approval`); unknown words pass through. */
 export function stateWord(state: string): string {
-  return state;
+  return isAgentState(state) ? STATE_WORDS[state] : state;
 }
 
-/** The same word for screen readers and accessible names: underscores read as spaces. */
+/** The same words for screen readers and accessible names, in lower case. */
 export function spokenState(state: string | null): string {
-  return state === null ? 'no agent selected' : state.replaceAll('_', ' ');
+  return state === null ? 'no agent selected' : stateWord(state).toLowerCase();
+}
+
+/** Plain words shown, the protocol word in the tooltip (for those who read logs or --json). */
+export function showState(node: HTMLElement, state: string): void {
+  node.textContent = stateWord(state);
+  node.title = state;
 }

@@ -1,5 +1,5 @@
 import { cssColorForToken } from '../../visual-protocol/semantic-colors.js';
-import { byId, element, paint, spokenState, stateWord } from './dom.js';
+import { byId, element, paint, showState, spokenState } from './dom.js';
 import type { OverflowMessage, SurfaceMessage } from './messages.js';
 
 export interface LegendInput {
@@ -95,9 +95,13 @@ export class LegendView {
     button.setAttribute('aria-label', `Select ${label}, ${scene}, ${spokenState(state)}`);
     const swatch = element('span', 'swatch');
     paint(swatch, swatchColor);
-    const status = element('span', 'agent-state', stateWord(state));
+    const status = element('span', 'agent-state');
+    showState(status, state);
     paint(status, cssColorForToken(`state:${state}:primary`));
-    button.append(swatch, element('span', 'agent-scene', badge), element('span', 'agent-label', label), status);
+    // A long label is cut short on a narrow screen; the whole of it is the tooltip (and in the accessible name).
+    const name = element('span', 'agent-label', label);
+    name.title = label;
+    button.append(swatch, element('span', 'agent-scene', badge), name, status);
     return button;
   }
 }

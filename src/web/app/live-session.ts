@@ -11,10 +11,13 @@ import {
   type SurfaceMessage,
   type WebExtension,
 } from './messages.js';
+import { situationOf, type Situation } from './feedback-scope.js';
 import type { ActionName, Feedback } from './press-feedback.js';
 import { NO_PRESSES, PRESS_ANSWER_TIMEOUT_MS, PressTracker, type PressView } from './press-tracker.js';
 
 export const RECONNECT_DELAY_MS = 1_200;
+
+const situation = (state: SessionState): Situation => situationOf(state.surface, state.prompt, state.experience);
 
 /**
  * `link_required`: a page on this computer without a valid admin token (none
@@ -145,7 +148,7 @@ export class LiveSession {
 
   /** Feedback the page decided on itself (a key for a dark action). */
   note(feedback: Feedback): void {
-    this.#presses.note(feedback);
+    this.#presses.note(feedback, situation(this.#state));
     this.#update({ presses: this.#presses.view() });
   }
 
@@ -180,7 +183,7 @@ export class LiveSession {
     this.send(command);
     this.#update({ presses: this.#presses.view() });
     this.#environment.schedule(() => {
-      if (this.#presses.expire(serial)) this.#update({ presses: this.#presses.view() });
+      if (this.#presses.expire(serial, situation(this.#state))) this.#update({ presses: this.#presses.view() });
     }, PRESS_ANSWER_TIMEOUT_MS);
   }
 
@@ -216,7 +219,7 @@ export class LiveSession {
       case 'prompt':
         return this.#update({ prompt: message });
       case 'press_result':
-        this.#presses.settle(message);
+        this.#presses.settle(message, situation(this.#state));
         return this.#update({ presses: this.#presses.view() });
       case 'experience_state': {
         const ended = message.status === 'idle' || message.status === 'blocked';
@@ -254,7 +257,11 @@ export class LiveSession {
   }
 
   #update(changes: Partial<SessionState>): void {
-    this.#state = { ...this.#state, ...changes };
-    this.#onChange(this.#state);
+    let next: SessionState = { ...this.#state, ...changes };
+    // A new frame, request or experience may be something the feedback line never described.
+    const shown = 'surface' in changes || 'prompt' in changes || 'experience' in changes;
+    if (shown && this.#presses.observe(situation(next))) next = { ...next, presses: this.#presses.view() };
+    this.#state = next;
+    this.#onChange(next);
   }
 }

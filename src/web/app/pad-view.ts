@@ -1,9 +1,10 @@
-import { element, paint, spokenState } from './dom.js';
+import { ACTION_WORDS } from '../../domain/plain-words.js';
 import type { DemoInput } from '../../experiences/manifest/demo-manifest.js';
+import { cssColorForToken } from '../../visual-protocol/semantic-colors.js';
+import { element, paint, spokenState } from './dom.js';
 import { ACTION_KEYS } from './keyboard.js';
-import { ACTION_NAMES } from './press-feedback.js';
-import { TOP_RAIL, type ActionName, type PadModel } from './pad-model.js';
 import type { SurfaceMessage } from './messages.js';
+import { TOP_RAIL, type ActionName, type PadModel } from './pad-model.js';
 
 export interface PadInput {
   action(action: ActionName): void;
@@ -13,17 +14,28 @@ export interface PadInput {
 /** Glyphs drawn on the action buttons; the words are the caption under each. */
 const ACTION_GLYPHS: Readonly<Record<ActionName, string>> = { approve: '✓', reject: '✕', retry: '↻', stop: '■' };
 
+const OFF = cssColorForToken('off');
+
+/** Paints one light; a dark one is marked so the stylesheet draws it as unlit rubber, a lit one glows. */
+function light(node: HTMLElement, color: string): void {
+  paint(node, color);
+  node.classList.toggle('on', color !== OFF);
+}
+
 /**
  * The 80 lights in the Launchpad arrangement (visual-protocol-1.md §2): a top
  * rail of eight round lights, the 8×8 matrix (state canvas plus status
  * column) and the right rail of eight Scene buttons. Only what a press can
- * change is a button: the four actions and the Scene rail. The overflow light
- * and the reserved positions are plain lights, and an empty Scene shows no
- * number and looks flat.
+ * change is a button: the four actions and the Scene rail. An action's
+ * button holds its light and its caption, so the word is pressable too. The
+ * overflow light and the reserved positions are plain lights, and an empty
+ * Scene shows no number and looks flat.
  */
 export class PadView {
   readonly #root: HTMLElement;
+  /** The eight top-rail lights (what is painted) and what carries their state: the button of an action, else the light. */
   readonly #top: HTMLElement[] = [];
+  readonly #controls: HTMLElement[] = [];
   readonly #captions: HTMLElement[] = [];
   readonly #cells: HTMLElement[][] = [];
   readonly #scenes: HTMLButtonElement[] = [];
@@ -33,12 +45,23 @@ export class PadView {
     this.#root = root;
     const rail = element('div', 'rail rail-top');
     TOP_RAIL.forEach((role, position) => {
-      const cell = element('div', 'top-cell');
-      const light = role === null || role === 'overflow' ? this.#plainLight(role) : this.#actionButton(role, position, input);
-      const caption = element('span', 'caption', role === null || role === 'overflow' ? '' : ACTION_NAMES[role]);
+      const cell = element('div', role === null ? 'top-cell reserved-cell' : 'top-cell');
+      const caption = element('span', 'caption', role === null || role === 'overflow' ? '' : ACTION_WORDS[role]);
       caption.setAttribute('aria-hidden', 'true');
-      cell.append(light, caption);
-      this.#top.push(light);
+      if (role === null || role === 'overflow') {
+        const plain = this.#plainLight(role);
+        cell.append(plain, caption);
+        this.#top.push(plain);
+        this.#controls.push(plain);
+      } else {
+        const button = this.#actionButton(role, position, input);
+        const lamp = element('span', 'light round', ACTION_GLYPHS[role]);
+        lamp.setAttribute('aria-hidden', 'true');
+        button.append(lamp, caption);
+        cell.append(button);
+        this.#top.push(lamp);
+        this.#controls.push(button);
+      }
       this.#captions.push(caption);
       rail.append(cell);
     });
@@ -70,27 +93,27 @@ export class PadView {
   update(model: PadModel, surface: SurfaceMessage | null): void {
     this.#root.classList.toggle('showing', model.showing);
     const overflow = surface?.view.overflow_count ?? 0;
-    model.top.forEach((light, i) => {
-      const node = this.#top[i]!;
-      paint(node, light.color);
-      node.classList.toggle('lit', light.enabled);
-      node.classList.toggle('sending', light.sending);
+    model.top.forEach((state, i) => {
+      light(this.#top[i]!, state.color);
+      const node = this.#controls[i]!;
+      node.classList.toggle('lit', state.enabled);
+      node.classList.toggle('sending', state.sending);
       if (node instanceof HTMLButtonElement) {
-        node.disabled = !light.enabled;
-        node.setAttribute('aria-label', light.sending ? `${ACTION_NAMES[light.action!]} (sent)` : ACTION_NAMES[light.action!]);
-      } else if (light.role === 'overflow') {
+        node.disabled = !state.enabled;
+        node.setAttribute('aria-label', state.sending ? `${ACTION_WORDS[state.action!]} (sent)` : ACTION_WORDS[state.action!]);
+      } else if (state.role === 'overflow') {
         const text = overflow > 0 ? `${overflow} more` : '';
         node.classList.toggle('active', overflow > 0 && !model.showing);
         this.#captions[i]!.textContent = model.showing ? '' : text;
         node.setAttribute('aria-label', overflow > 0 ? `${overflow} agent${overflow === 1 ? '' : 's'} without a Scene` : 'No agents without a Scene');
       }
     });
-    model.grid.forEach((row, y) => row.forEach((color, x) => paint(this.#cells[y]![x]!, color)));
+    model.grid.forEach((row, y) => row.forEach((color, x) => light(this.#cells[y]![x]!, color)));
     const sessions = surface?.view.sessions ?? [];
-    model.scenes.forEach((light, slot) => {
+    model.scenes.forEach((scene, slot) => {
       const button = this.#scenes[slot]!;
-      paint(button, light.color);
-      button.disabled = !light.enabled;
+      light(button, scene.color);
+      button.disabled = !scene.enabled;
       const session = sessions.find((candidate) => candidate.slot === slot);
       const occupied = session !== undefined && !model.showing;
       button.classList.toggle('empty', !occupied && !model.showing);
@@ -117,12 +140,13 @@ export class PadView {
 
   /** Rings the control an offline Demo stage points at (experiences.md §13); null rings none. */
   guide(target: DemoInput | null): void {
-    this.#top.forEach((light, position) => light.classList.toggle('guide', target?.event === 'action' && TOP_RAIL[position] === target.action));
+    this.#controls.forEach((control, position) => control.classList.toggle('guide', target?.event === 'action' && TOP_RAIL[position] === target.action));
     this.#scenes.forEach((button, slot) => button.classList.toggle('guide', target?.event === 'select' && target.slot === slot));
   }
 
+  /** The fill a hold-to-approve would show goes in the button's `--hold` (0 to 1); nothing sets it yet. */
   #actionButton(action: ActionName, position: number, input: PadInput): HTMLButtonElement {
-    const button = element('button', 'light round action', ACTION_GLYPHS[action]);
+    const button = element('button', `action action-${action}`);
     button.type = 'button';
     button.dataset['position'] = String(position);
     button.setAttribute('aria-keyshortcuts', ACTION_KEYS[action]);

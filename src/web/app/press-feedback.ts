@@ -1,3 +1,4 @@
+import { ACTION_WORDS } from '../../domain/plain-words.js';
 import type { PressResultMessage } from './messages.js';
 import type { ControlAction as ActionName } from '../../domain/control-action.js';
 
@@ -6,11 +7,15 @@ export type { ActionName };
 /** What the feedback line under the pad says about the last press, and how it looks. */
 export interface Feedback {
   readonly text: string;
-  /** `done`: it reached an agent; `info`: nothing to worry about; `warn`: nothing happened. */
-  readonly tone: 'done' | 'info' | 'warn';
+  /**
+   * `done`: a yes reached the agent (✓, green); `rejected`: a no reached it (✕, red); `sent`: a request
+   * the agent still carries out (Stop, Retry; neutral); `info`: nothing to worry about; `warn`: nothing happened.
+   */
+  readonly tone: 'done' | 'rejected' | 'sent' | 'info' | 'warn';
 }
 
-export const ACTION_NAMES: Readonly<Record<ActionName, string>> = { approve: 'Approve', reject: 'Reject', retry: 'Retry', stop: 'Stop' };
+/** How a delivered action reads: only Approve is a ✓; Reject is a ✕; Stop and Retry are requests, told without colour. */
+const DELIVERED_TONE: Readonly<Record<ActionName, Feedback['tone']>> = { approve: 'done', reject: 'rejected', retry: 'sent', stop: 'sent' };
 
 /** Past tense only where the press itself is the decision; Stop and Retry are requests the agent still carries out. */
 const DELIVERED: Readonly<Record<ActionName, string>> = { approve: 'Approved', reject: 'Rejected', retry: 'Retry sent', stop: 'Stop sent' };
@@ -20,10 +25,12 @@ const sceneOf = (slot: number | null) => (slot === null ? 'no Scene' : `Scene ${
 /** The words for one `press_result`. */
 export function feedbackFor(result: PressResultMessage): Feedback {
   const press = result.press;
-  const name = press === 'select' ? 'Select' : press === 'answer' ? 'Answer' : ACTION_NAMES[press];
+  const name = press === 'select' ? 'Select' : press === 'answer' ? 'Answer' : ACTION_WORDS[press];
   switch (result.outcome) {
     case 'delivered':
-      return { text: `${press === 'select' || press === 'answer' ? 'Sent' : DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
+      return press === 'select' || press === 'answer'
+        ? { text: `Sent · ${result.agent?.label ?? 'agent'}`, tone: 'done' }
+        : { text: `${DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: DELIVERED_TONE[press] };
     case 'answered':
       return { text: `Answered · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
     case 'not_answered':
@@ -61,8 +68,8 @@ function refusal(name: string, reason: string | null): Feedback {
 /** A press the page did not send, because the pad showed it would do nothing. */
 export function unavailableFeedback(action: ActionName, selected: boolean): Feedback {
   return selected
-    ? { text: `${ACTION_NAMES[action]}: nothing is waiting for it.`, tone: 'info' }
-    : { text: `${ACTION_NAMES[action]}: nothing sent. Select an agent first (its Scene button).`, tone: 'warn' };
+    ? { text: `${ACTION_WORDS[action]}: nothing is waiting for it.`, tone: 'info' }
+    : { text: `${ACTION_WORDS[action]}: nothing sent. Select an agent first (its Scene button).`, tone: 'warn' };
 }
 
 /** No `press_result` in time (or a daemon without the extension). */

@@ -1,3 +1,4 @@
+import { carryScope, scopeOfResult, type FeedbackScope, type Situation } from './feedback-scope.js';
 import { NO_ANSWER, feedbackFor, type ActionName, type Feedback } from './press-feedback.js';
 import type { PressResultMessage } from './messages.js';
 
@@ -21,12 +22,15 @@ type Press = ActionName | 'select' | 'answer';
  * are matched first in, first out. An action goes dark the moment it is
  * pressed; after a delivery it stays dark until the next `surface`, which
  * then shows the truth (dark when the one-shot request was consumed, lit when
- * the agent still listens). DOM-free, so tests drive it in Node.
+ * the agent still listens). The feedback is kept with what it describes
+ * (feedback-scope.ts) and cleared once that changes. DOM-free, so tests
+ * drive it in Node.
  */
 export class PressTracker {
   #pending: { press: Press; serial: number }[] = [];
   #awaitingSurface = new Set<ActionName>();
   #feedback: Feedback | null = null;
+  #scope: FeedbackScope | null = null;
   #serial = 0;
 
   /** The press's serial, or null when this action is already on its way: the page must not send it again. */
@@ -37,13 +41,14 @@ export class PressTracker {
     return this.#serial;
   }
 
-  settle(result: PressResultMessage): void {
+  /** The answer to the oldest press of its kind; `now` is what the page shows as it arrives. */
+  settle(result: PressResultMessage, now: Situation): void {
     const index = this.#pending.findIndex((entry) => entry.press === result.press);
     if (index < 0) return;
     // Anything queued before it was answered already or never will be.
     this.#pending.splice(0, index + 1);
     if (result.outcome === 'delivered' && result.press !== 'select' && result.press !== 'answer') this.#awaitingSurface.add(result.press);
-    this.#feedback = feedbackFor(result);
+    this.#show(feedbackFor(result), scopeOfResult(result, now));
   }
 
   /** A fresh frame shows every action as it really is. */
@@ -52,17 +57,31 @@ export class PressTracker {
   }
 
   /** The press `serial` got no answer in time: release it and say so. */
-  expire(serial: number): boolean {
+  expire(serial: number, now: Situation): boolean {
     const index = this.#pending.findIndex((entry) => entry.serial === serial);
     if (index < 0) return false;
     this.#pending.splice(index, 1);
-    this.#feedback = NO_ANSWER;
+    this.#show(NO_ANSWER, { kind: 'situation', at: now });
     return true;
   }
 
-  /** Feedback the page decided on without asking the daemon. */
-  note(feedback: Feedback): void {
+  /** Feedback the page decided on without asking the daemon, about what it shows `now`. */
+  note(feedback: Feedback, now: Situation): void {
+    this.#show(feedback, { kind: 'situation', at: now });
+  }
+
+  /** The page now shows `now`: true when that cleared the feedback line, which described something else. */
+  observe(now: Situation): boolean {
+    if (this.#scope === null) return false;
+    this.#scope = carryScope(this.#scope, now);
+    if (this.#scope !== null) return false;
+    this.#feedback = null;
+    return true;
+  }
+
+  #show(feedback: Feedback, scope: FeedbackScope): void {
     this.#feedback = feedback;
+    this.#scope = scope;
   }
 
   /** A closed connection answers nothing more. */

@@ -1,3 +1,5 @@
+import { APPROVAL_TIER_WORDS } from '../../domain/plain-words.js';
+import { REDACTED } from '../../requests/redact.js';
 import { byId, element } from './dom.js';
 import type { PromptJson, PromptMessage } from './messages.js';
 
@@ -6,7 +8,13 @@ export interface PromptInput {
   shareDetails(enabled: boolean): void;
 }
 
-const TIER_WORDS: Readonly<Record<string, string>> = { read_only: 'Read-only', edit: 'Edits files', network: 'Network', destructive: 'Destructive' };
+/** A command as text, each redaction marker its own unbreakable piece: a line may wrap around `[REDACTED]`, never inside it. */
+function commandText(text: string): (string | HTMLElement)[] {
+  return text
+    .split(REDACTED)
+    .flatMap((part, i) => (i === 0 ? [part] : [element('span', 'redacted', REDACTED), part]))
+    .filter((part) => part !== '');
+}
 
 /**
  * What the selected agent asks, beside the pad (our `prompts` extension):
@@ -49,14 +57,17 @@ export class PromptPanel {
 
   #approval(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'approval' }>): void {
     byId('prompt-heading').textContent = 'Approve or reject';
-    const tier = element('span', 'tier', TIER_WORDS[prompt.tier] ?? prompt.tier);
+    const tier = element('span', 'tier', APPROVAL_TIER_WORDS[prompt.tier] ?? prompt.tier);
     tier.dataset['tier'] = prompt.tier;
+    tier.title = prompt.tier;
     tier.id = 'approval-tier';
     const what = element('p', 'approval-line');
     what.append(tier, ' ', element('strong', 'approval-tool', prompt.tool ?? 'A tool'));
-    const detail = element('code', 'approval-detail', prompt.description ?? 'Details are shown on the computer running Pad-Lattice.');
+    const detail = element('code', 'approval-detail');
+    detail.append(...commandText(prompt.description ?? 'Details are shown on the computer running Pad-Lattice.'));
     detail.id = 'approval-detail';
-    body.append(what, detail);
+    const how = element('p', 'hint', '✓ Approve lets it run; ✕ Reject refuses it.');
+    body.append(what, detail, how);
   }
 
   #question(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'question' }>): void {

@@ -1,5 +1,5 @@
 import { cssColorForToken } from '../../visual-protocol/semantic-colors.js';
-import { byId, paint, stateWord } from './dom.js';
+import { byId, paint, showState } from './dom.js';
 import type { SurfaceMessage } from './messages.js';
 import type { PressView } from './press-tracker.js';
 
@@ -22,7 +22,7 @@ export function renderSelection(surface: SurfaceMessage | null, presses: PressVi
   } else {
     paint(swatch, cssColorForToken(`accent:${selected.accent}:selected`));
     byId('selected-agent').textContent = `${selected.label} · Scene ${selected.slot + 1}`;
-    state.textContent = stateWord(selected.state);
+    showState(state, selected.state);
     paint(state, cssColorForToken(`state:${selected.state}:primary`));
   }
   const feedback = byId('press-feedback');
