@@ -112,6 +112,7 @@ export {
   parseApprovalTimeout,
   LauncherUsageError,
   DEFAULT_APPROVAL_TIMEOUT,
+  type LauncherAgent,
   type LauncherOptions,
 } from './launcher-options.js';
 export { takeLeadingOptions, type LeadingOptionRules, type LeadingOptions } from './leading-options.js';
