@@ -53,7 +53,12 @@ const chatDialect: VendorDialect = {
     const toolCalls =
       'text' in reply
         ? null
-        : reply.toolCalls.map((call, i) => ({ index: i, id: `call_${n}_${i}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input) } }));
+        : reply.toolCalls.map((call, i) => ({
+            index: i,
+            id: `call_${n}_${i}`,
+            type: 'function',
+            function: { name: call.name, arguments: JSON.stringify(call.input) },
+          }));
     send(request, response, n, 'text' in reply ? reply.text : null, toolCalls);
   },
 
@@ -84,7 +89,14 @@ function send(request: RecordedRequest, response: Parameters<VendorDialect['answ
     writeJson(response, 200, { id, object: 'chat.completion', created, model: CHAT_MODEL, choices: [{ index: 0, message, finish_reason: finish }], usage });
     return;
   }
-  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({ id, object: 'chat.completion.chunk', created, model: CHAT_MODEL, choices, ...extra });
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model: CHAT_MODEL,
+    choices,
+    ...extra,
+  });
   writeDataEvents(response, [
     chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]),
     chunk([{ index: 0, delta: toolCalls === null ? { content: text } : { tool_calls: toolCalls }, finish_reason: null }]),

@@ -59,7 +59,9 @@ const geminiDialect: VendorDialect = {
 
   answer(request, reply, n, response) {
     const parts =
-      'text' in reply ? [{ text: reply.text }] : reply.toolCalls.map((call, i) => ({ functionCall: { name: call.name, args: call.input, id: `call_${n}_${i}` } }));
+      'text' in reply
+        ? [{ text: reply.text }]
+        : reply.toolCalls.map((call, i) => ({ functionCall: { name: call.name, args: call.input, id: `call_${n}_${i}` } }));
     send(request, response, candidate(parts, n));
   },
 

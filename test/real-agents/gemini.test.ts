@@ -83,7 +83,11 @@ describe('Gemini CLI, the real CLI, through `node dist/src/cli/main.js gemini` (
       await pressOnPad(pad, asking, 'approve');
       await until(() => existsSync(marker('approved')), 'the approved command to run', 30_000);
       await terminal.waitFor(/Approved marker made\./, 'the final answer of the approved turn', 30_000);
-      await untilSession(pad, (s) => s.identity.backend === 'gemini' && s.state !== 'waiting_for_approval' && s.state !== 'running', 'the approved turn to end');
+      await untilSession(
+        pad,
+        (s) => s.identity.backend === 'gemini' && s.state !== 'waiting_for_approval' && s.state !== 'running',
+        'the approved turn to end',
+      );
 
       // Reject from the pad: not run, and the model is told why.
       await submit(terminal, '>', 'reject-turn: please create the rejected marker');

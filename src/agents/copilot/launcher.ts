@@ -1,34 +1,23 @@
 import { errorMessage } from '../../support/error-message.js';
 import { ensurePrivateDir, privateRuntimeDir, realUid } from '../claude/runtime-dir.js';
-import type { SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
-import type { HookEntry } from '../shared/hook-command.js';
+import { leasedRunExtras, type HookLauncherContext } from '../shared/launcher-context.js';
 import { planLaunch } from '../shared/launch-plan.js';
 import { LAUNCHER_ENV, launcherChildEnv, leaseMetadata, runLeasedChild } from '../shared/leased-run.js';
 import { LauncherUsageError } from '../shared/launcher-options.js';
-import { LauncherTitle } from '../shared/launcher-title.js';
 import { noteOnStderr } from '../shared/never-harm.js';
 import { placeholderIdentity } from '../shared/placeholder.js';
-import { ttyTitleSink, type TitleSink } from '../shared/terminal-title.js';
 import { COPILOT_BACKEND } from './hook.js';
 import { GATE_ENV } from './hook-events.js';
 import { removePlugin, writePlugin } from './plugin.js';
-
-export interface CopilotLauncherContext {
-  readonly env: NodeJS.ProcessEnv;
-  readonly cwd: string;
-  readonly hookEntry?: HookEntry;
-  readonly stderr: NodeJS.WritableStream;
-  readonly titleSink?: TitleSink;
-  readonly signals?: SignalSource;
-  readonly uid?: number;
-  readonly leaseRetryMs?: number;
-}
 
 export const ACP_CONFLICT = "--acp cannot be combined with pad-lattice copilot: run 'copilot --acp' under an ACP client";
 
 /** Copilot options that allow every tool without asking: the pad then only shows the state. */
 const ALLOW_ALL = new Set(['--allow-all-tools', '--allow-all', '--yolo']);
+
+/** What the launcher takes from its process. */
+export type CopilotLauncherContext = HookLauncherContext;
 
 /**
  * `pad-lattice copilot [options] [--] [copilot args…]`: starts Copilot CLI
@@ -73,9 +62,7 @@ export async function runCopilotLauncher(args: readonly string[], context: Copil
       env,
       unavailableNote: 'daemon unavailable; Copilot CLI will start (approvals stay in the terminal) and the lease will retry',
       stderr: context.stderr,
-      ...(options.terminalTitle ? { title: new LauncherTitle(context.titleSink ?? ttyTitleSink) } : {}),
-      ...(context.signals === undefined ? {} : { signals: context.signals }),
-      ...(context.leaseRetryMs === undefined ? {} : { leaseRetryMs: context.leaseRetryMs }),
+      ...leasedRunExtras(context, options.terminalTitle),
     });
   } finally {
     removePlugin(pluginDir);

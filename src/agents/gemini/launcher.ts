@@ -2,34 +2,22 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorMessage } from '../../support/error-message.js';
 import { ensurePrivateDir, privateRuntimeDir, realUid } from '../claude/runtime-dir.js';
-import type { SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
+import { leasedRunExtras, type HookLauncherContext } from '../shared/launcher-context.js';
 import { isRecord } from '../shared/json-object.js';
-import type { HookEntry } from '../shared/hook-command.js';
 import { planLaunch } from '../shared/launch-plan.js';
 import { LAUNCHER_ENV, launcherChildEnv, leaseMetadata, runLeasedChild } from '../shared/leased-run.js';
 import { LauncherUsageError, type LauncherOptions } from '../shared/launcher-options.js';
-import { LauncherTitle } from '../shared/launcher-title.js';
 import { noteOnStderr } from '../shared/never-harm.js';
-import { ttyTitleSink, type TitleSink } from '../shared/terminal-title.js';
 import { startsInDefaultMode } from './approval-mode.js';
 import { GATE_ENV, sessionPolicyToml } from './gated-tools.js';
 import { GeminiOverlay } from './overlay.js';
 import { GeminiSettingsError, settingsWithHooks } from './settings.js';
 
-/** What the launcher takes from its process; tests pass their own (never the real ~/.gemini or terminal). */
-export interface GeminiLauncherContext {
-  readonly env: NodeJS.ProcessEnv;
-  readonly cwd: string;
-  readonly hookEntry?: HookEntry;
-  readonly stderr: NodeJS.WritableStream;
-  readonly titleSink?: TitleSink;
-  readonly signals?: SignalSource;
-  readonly uid?: number;
-  readonly leaseRetryMs?: number;
-}
-
 export const ACP_CONFLICT = "--acp cannot be combined with pad-lattice gemini: Gemini runs no tool hooks in ACP mode; run 'gemini --acp' under an ACP client";
+
+/** What the launcher takes from its process. */
+export type GeminiLauncherContext = HookLauncherContext;
 
 /**
  * `pad-lattice gemini [options] [--] [gemini args…]`: starts Gemini CLI with
@@ -65,9 +53,7 @@ export async function runGeminiLauncher(args: readonly string[], context: Gemini
       env,
       unavailableNote: 'daemon unavailable; Gemini CLI will start (approvals stay in the terminal) and the lease will retry',
       stderr: context.stderr,
-      ...(options.terminalTitle ? { title: new LauncherTitle(context.titleSink ?? ttyTitleSink) } : {}),
-      ...(context.signals === undefined ? {} : { signals: context.signals }),
-      ...(context.leaseRetryMs === undefined ? {} : { leaseRetryMs: context.leaseRetryMs }),
+      ...leasedRunExtras(context, options.terminalTitle),
     });
   } finally {
     const kept = overlay.close();

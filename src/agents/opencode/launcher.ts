@@ -1,24 +1,13 @@
 import { createServer } from 'node:net';
-import type { SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
+import { leasedRunExtras, type LauncherContext } from '../shared/launcher-context.js';
 import { launcherChildEnv, leaseMetadata, runLeasedChild } from '../shared/leased-run.js';
 import { LauncherUsageError, parseLauncherArgs, type LauncherOptions } from '../shared/launcher-options.js';
-import { LauncherTitle } from '../shared/launcher-title.js';
 import { noteOnStderr } from '../shared/never-harm.js';
 import { placeholderIdentity } from '../shared/placeholder.js';
 import { launcherSocketPath } from '../shared/socket-path.js';
-import { ttyTitleSink, type TitleSink } from '../shared/terminal-title.js';
 import { OPENCODE_BACKEND, OpencodeBridge } from './bridge.js';
 import { OpencodeServer } from './server.js';
-
-export interface OpencodeLauncherContext {
-  readonly env: NodeJS.ProcessEnv;
-  readonly cwd: string;
-  readonly stderr: NodeJS.WritableStream;
-  readonly titleSink?: TitleSink;
-  readonly signals?: SignalSource;
-  readonly leaseRetryMs?: number;
-}
 
 /** opencode's own subcommands: everything but the TUI runs without the server the bridge talks to. */
 const SUBCOMMANDS = new Set([
@@ -49,6 +38,9 @@ const SUBCOMMANDS = new Set([
 
 /** The TUI's server options the launcher sets itself. */
 const SERVER_OPTIONS = ['--port', '--hostname', '--mdns'];
+
+/** What the launcher takes from its process. */
+export type OpencodeLauncherContext = LauncherContext;
 
 /**
  * `pad-lattice opencode [options] [--] [opencode args…]`: starts the opencode
@@ -90,9 +82,7 @@ export async function runOpencodeLauncher(args: readonly string[], context: Open
       env,
       unavailableNote: 'daemon unavailable; opencode will start (approvals stay in the terminal) and the lease will retry',
       stderr: context.stderr,
-      ...(options.terminalTitle ? { title: new LauncherTitle(context.titleSink ?? ttyTitleSink) } : {}),
-      ...(context.signals === undefined ? {} : { signals: context.signals }),
-      ...(context.leaseRetryMs === undefined ? {} : { leaseRetryMs: context.leaseRetryMs }),
+      ...leasedRunExtras(context, options.terminalTitle),
     });
   } finally {
     await bridge.close();
