@@ -50,6 +50,8 @@ export async function runCopilotLauncher(args: readonly string[], context: Copil
   const env = launcherChildEnv(context.env, { leaseId, socket, label: options.label });
   env[LAUNCHER_ENV.placeholder] = placeholder.sessionId;
   env[GATE_ENV] = options.agentArgs.some((arg) => ALLOW_ALL.has(arg)) ? '0' : '1';
+  // Copilot titles the terminal itself ("GitHub Copilot") unless told not to.
+  if (options.terminalTitle) env['COPILOT_DISABLE_TERMINAL_TITLE'] = '1';
   try {
     return await runLeasedChild({
       socketPath: socket,
