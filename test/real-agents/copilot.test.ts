@@ -53,7 +53,11 @@ describe('GitHub Copilot CLI, the real CLI, through `node dist/src/cli/main.js c
         copilot.cli.bin,
       ],
       cwd: project,
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'), ...copilotEnvironment(project, api.origin, copilot.cli.env) },
+      env: {
+        PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+        XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'),
+        ...copilotEnvironment(project, api.origin, copilot.cli.env),
+      },
     });
     afterAllTests(() => terminal.close());
     const untitled = terminal.defaultTitle();
