@@ -73,13 +73,19 @@ export function codexEnvironment(project: string, apiOrigin: string): Record<str
 /**
  * A HOME for Gemini CLI: the API-key sign-in chosen in ~/.gemini/settings.json (with only the
  * environment, Gemini picks its "gateway" sign-in and refuses it), and the environment that points
- * it at the fake Gemini API. GEMINI_CLI_TRUST_WORKSPACE trusts the project folder for this run, as
+ * it at the fake Gemini API, with no update check or usage statistics. GEMINI_CLI_TRUST_WORKSPACE trusts the project folder for this run, as
  * a user who answered Gemini's trust question once would have it.
  */
 export function geminiEnvironment(apiOrigin: string): Record<string, string> {
   const home = privateTempDir('pl-ra-gemini-home-');
   mkdirSync(join(home, '.gemini'));
-  writeFileSync(join(home, '.gemini', 'settings.json'), `${JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }, null, 2)}\n`);
+  const settings = {
+    security: { auth: { selectedType: 'gemini-api-key' } },
+    // No traffic beyond the fake API: no update check, no usage statistics.
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    privacy: { usageStatisticsEnabled: false },
+  };
+  writeFileSync(join(home, '.gemini', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
   return { HOME: home, GOOGLE_GEMINI_BASE_URL: apiOrigin, GEMINI_API_KEY: 'fake-key', GEMINI_CLI_TRUST_WORKSPACE: 'true' };
 }
 
@@ -106,7 +112,7 @@ export function copilotEnvironment(project: string, apiOrigin: string, cacheEnv:
 /**
  * A HOME for opencode whose config (~/.config/opencode/opencode.json) selects an
  * OpenAI-compatible provider at the fake Chat Completions API, asks before every shell command
- * and edit, and fetches no model list and no update.
+ * and edit, and fetches no model list, no update and no plugin package.
  */
 export function opencodeEnvironment(apiOrigin: string): Record<string, string> {
   const home = privateTempDir('pl-ra-opencode-home-');
@@ -128,5 +134,11 @@ export function opencodeEnvironment(apiOrigin: string): Record<string, string> {
     permission: { bash: 'ask', edit: 'ask' },
   };
   writeFileSync(join(configDir, 'opencode.json'), `${JSON.stringify(config, null, 2)}\n`);
-  return { HOME: home, OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1' };
+  return {
+    HOME: home,
+    OPENCODE_DISABLE_MODELS_FETCH: '1',
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+    // opencode installs its plugin package into the config folder in the background, from npm; here that install fails at once on loopback.
+    npm_config_registry: 'http://127.0.0.1:9/',
+  };
 }

@@ -16,6 +16,8 @@ const RECONNECT_MS = 250;
 const POLL_MS = 50;
 /** Upper bound on closing. */
 const CLOSE_WAIT_MS = 2_000;
+/** Finished requests remembered against a reconnect's re-listing. */
+const DONE_LIMIT = 256;
 
 export interface BridgeOptions {
   readonly server: OpencodeServer;
@@ -46,6 +48,8 @@ export class OpencodeBridge {
   readonly #parents = new Map<string, string>();
   /** opencode request id → its pad wait. */
   readonly #waits = new Map<string, { readonly sessionId: string; readonly abort: AbortController }>();
+  /** Requests the pad is done with (it answered, or gave them back to the TUI): a reconnect must not ask them again. */
+  readonly #done = new Set<string>();
   readonly #tasks = new Set<Promise<void>>();
   readonly #stop = new AbortController();
   #reports: Promise<void> = Promise.resolve();
@@ -88,9 +92,9 @@ export class OpencodeBridge {
   /** After (re)connecting: requests already pending, asked while nobody listened. */
   async #resync(): Promise<void> {
     const permissions = z.array(permissionRequestSchema).safeParse(await this.options.server.get('/permission'));
-    for (const request of permissions.success ? permissions.data : []) if (!this.#waits.has(request.id)) this.#askApproval(request);
+    for (const request of permissions.success ? permissions.data : []) if (this.#isNew(request.id)) this.#askApproval(request);
     const questions = z.array(questionRequestSchema).safeParse(await this.options.server.get('/question'));
-    for (const request of questions.success ? questions.data : []) if (!this.#waits.has(request.id)) this.#askQuestion(request);
+    for (const request of questions.success ? questions.data : []) if (this.#isNew(request.id)) this.#askQuestion(request);
   }
 
   #handle(event: OpencodeEvent): void {
@@ -180,6 +184,7 @@ export class OpencodeBridge {
       const answer = await wait(identity, () => abort.signal.aborted);
       if (this.#waits.get(requestId)?.abort !== abort) return;
       this.#waits.delete(requestId);
+      this.#markDone(requestId);
       if (answer === null) return;
       await answer();
       if (this.#identity === identity && !this.#hasWaits(sessionId)) this.#report('running');
@@ -190,6 +195,7 @@ export class OpencodeBridge {
 
   /** Someone answered (the TUI, another client, the pad itself): the pad stops asking. */
   #answered(requestId: string): void {
+    this.#done.delete(requestId);
     const wait = this.#waits.get(requestId);
     if (wait === undefined) return;
     this.#waits.delete(requestId);
@@ -222,6 +228,16 @@ export class OpencodeBridge {
   /** Reports reach the daemon one after another, in the order the events came. */
   #enqueue(report: () => Promise<void>): void {
     this.#reports = this.#reports.then(report);
+  }
+
+  #isNew(requestId: string): boolean {
+    return !this.#waits.has(requestId) && !this.#done.has(requestId);
+  }
+
+  /** Remembered until opencode says the request was answered; bounded, the oldest forgotten first. */
+  #markDone(requestId: string): void {
+    this.#done.add(requestId);
+    if (this.#done.size > DONE_LIMIT) this.#done.delete(this.#done.values().next().value as string);
   }
 
   #hasWaits(sessionId: string): boolean {

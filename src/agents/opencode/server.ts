@@ -3,6 +3,8 @@ import { parseOpencodeEvent, type OpencodeEvent } from './events.js';
 
 /** Bound of one request/answer call to opencode's server. */
 const CALL_TIMEOUT_MS = 5_000;
+/** How long the event stream may take to answer before it is asked again. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * The HTTP server inside the opencode TUI (`opencode --port N`, loopback,
@@ -27,20 +29,42 @@ export class OpencodeServer {
    * server cannot be reached or refuses (a wrong password is a 401).
    */
   async readEvents(signal: AbortSignal, onEvent: (event: OpencodeEvent) => Promise<void>, onOpen?: () => Promise<void>): Promise<void> {
-    const response = await fetch(`${this.origin}/event`, { headers: { accept: 'text/event-stream', authorization: this.#authorization }, signal });
-    if (!response.ok || response.body === null) throw new Error(`opencode's server answered ${response.status} to GET /event`);
-    await onOpen?.();
-    const pending: OpencodeEvent[] = [];
-    const parser = createParser({
-      onEvent: (message) => {
-        const event = parseOpencodeEvent(message.data);
-        if (event !== null) pending.push(event);
-      },
-    });
-    const decoder = new TextDecoder();
-    for await (const chunk of response.body) {
-      parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
-      for (const event of pending.splice(0)) await onEvent(event);
+    const connection = new AbortController();
+    const stop = () => connection.abort();
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      const body = await this.#openEvents(connection);
+      await onOpen?.();
+      const pending: OpencodeEvent[] = [];
+      const parser = createParser({
+        onEvent: (message) => {
+          const event = parseOpencodeEvent(message.data);
+          if (event !== null) pending.push(event);
+        },
+      });
+      const decoder = new TextDecoder();
+      for await (const chunk of body) {
+        parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+        for (const event of pending.splice(0)) await onEvent(event);
+      }
+    } finally {
+      signal.removeEventListener('abort', stop);
+      connection.abort();
+    }
+  }
+
+  /** `GET /event`, until its headers came. A request sent while the TUI's server is still starting can stay unanswered for good: it is given up. */
+  async #openEvents(connection: AbortController): Promise<ReadableStream<Uint8Array>> {
+    const giveUp = setTimeout(() => connection.abort(), CONNECT_TIMEOUT_MS);
+    try {
+      const response = await fetch(`${this.origin}/event`, {
+        headers: { accept: 'text/event-stream', authorization: this.#authorization },
+        signal: connection.signal,
+      });
+      if (!response.ok || response.body === null) throw new Error(`opencode's server answered ${response.status} to GET /event`);
+      return response.body;
+    } finally {
+      clearTimeout(giveUp);
     }
   }
 
