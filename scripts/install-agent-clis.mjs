@@ -1,12 +1,21 @@
 #!/usr/bin/env node
-// Installs the real Claude Code and Codex CLIs that the real-agent tests (test/real-agents) drive,
+// Installs the real agent CLIs (Claude Code, Codex, Gemini CLI, Copilot CLI, opencode) that the
+// real-agent tests (test/real-agents) drive,
 // at the versions pinned in scripts/agent-clis.json, into a cache folder outside node_modules:
 // $PAD_LATTICE_AGENT_CACHE, else ~/.cache/pad-lattice/agent-clis, one folder per
 // <name>@<version>. They are not dependencies of the package: a user's `npm ci` never fetches them.
 //
 //   node scripts/install-agent-clis.mjs           install what is missing (progress on stderr)
 //   node scripts/install-agent-clis.mjs --check   install nothing; exit 1 when something is missing
-//   add --json to print {"cache", "clis": {claude: {version, bin, installed}, …}} on stdout
+//   add --json to print {"cache", "clis": {claude: {version, bin, installed, env}, …}} on stdout
+//
+// Two pins carry more than a package (scripts/agent-clis.json):
+//   cacheEnv      the CLI unpacks a large runtime on first run (Copilot: about 235 MB) into the
+//                 folder this variable names; the script points it at <folder>/cache, fills it by
+//                 running `--version` once, and reports it under `env` for the tests to pass on
+//   isolatedHome  the CLI writes into the installing user's HOME (opencode's postinstall and every
+//                 run create ~/.config/opencode and ~/.local/share/opencode): npm and `--version`
+//                 run with HOME=<folder>/home instead
 //
 // Each CLI is installed into a staging folder and renamed into place only after its
 // `--version` printed the pinned version, so an interrupted install never counts as installed.
@@ -30,10 +39,25 @@ function binOf(folder, pin) {
   return join(folder, 'node_modules', '.bin', pin.bin);
 }
 
+/** The variables a pin's CLI runs with, in `folder`: its shared cache, its own HOME. */
+function envOf(folder, pin) {
+  const env = {};
+  if (pin.cacheEnv) env[pin.cacheEnv] = join(folder, 'cache');
+  if (pin.isolatedHome) env.HOME = join(folder, 'home');
+  return env;
+}
+
+/** What a test passes on to the CLI: only the shared cache (its HOME is the test's own). */
+function sharedEnvOf(folder, pin) {
+  return pin.cacheEnv ? { [pin.cacheEnv]: join(folder, 'cache') } : {};
+}
+
 /** The version line the CLI prints, or null when it does not run. */
-function versionOf(bin) {
+function versionOf(bin, env) {
   if (!existsSync(bin)) return null;
-  const run = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const dir of Object.values(env)) mkdirSync(dir, { recursive: true });
+  // Long enough for a first run that unpacks its runtime into the cache.
+  const run = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return run.status === 0 ? run.stdout.trim() : null;
 }
 
@@ -45,11 +69,17 @@ function install(name, pin) {
   const spec = `${pin.package}@${pin.version}`;
   say(`installing ${spec} into ${folder} (about 400 MB; usually under a minute)…`);
   const started = Date.now();
+  const installEnv = { ...process.env };
+  if (pin.isolatedHome) {
+    installEnv.HOME = join(staging, 'home');
+    mkdirSync(installEnv.HOME, { recursive: true });
+  }
   const npm = spawnSync('npm', ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', spec], {
     // npm's own output goes to stderr, so --json keeps stdout to the report.
     stdio: ['ignore', 2, 'inherit'],
+    env: installEnv,
   });
-  const version = npm.status === 0 ? versionOf(binOf(staging, pin)) : null;
+  const version = npm.status === 0 ? versionOf(binOf(staging, pin), envOf(staging, pin)) : null;
   if (version === null || !version.includes(pin.version)) {
     rmSync(staging, { recursive: true, force: true });
     say(`failed: ${spec} did not install or its --version did not print ${pin.version}; check that the npm registry is reachable`);
@@ -65,11 +95,11 @@ const report = { cache, clis: {} };
 let complete = true;
 for (const [name, pin] of Object.entries(pins)) {
   const folder = folderOf(name, pin);
-  let installed = versionOf(binOf(folder, pin)) !== null;
+  let installed = versionOf(binOf(folder, pin), envOf(folder, pin)) !== null;
   if (!installed && !checkOnly) installed = install(name, pin);
   else if (installed && !json) say(`${pin.package}@${pin.version} already installed in ${folder}`);
   if (!installed) complete = false;
-  report.clis[name] = { package: pin.package, version: pin.version, bin: binOf(folder, pin), installed };
+  report.clis[name] = { package: pin.package, version: pin.version, bin: binOf(folder, pin), installed, env: sharedEnvOf(folder, pin) };
 }
 if (json) process.stdout.write(`${JSON.stringify(report)}\n`);
 process.exitCode = complete ? 0 : 1;

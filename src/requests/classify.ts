@@ -14,7 +14,7 @@ import { APPROVAL_TIERS, type ApprovalTier } from '../domain/index.js';
 const rank = (tier: ApprovalTier): number => APPROVAL_TIERS.indexOf(tier);
 const higher = (a: ApprovalTier, b: ApprovalTier): ApprovalTier => (rank(a) >= rank(b) ? a : b);
 
-/** Tools whose name alone decides (Claude Code's and Codex's own tools). */
+/** Tools whose name alone decides (each agent's own tools, by the name its hooks or server report). */
 const TOOL_TIERS: Readonly<Record<string, ApprovalTier>> = {
   Read: 'read_only',
   Glob: 'read_only',
@@ -31,10 +31,31 @@ const TOOL_TIERS: Readonly<Record<string, ApprovalTier>> = {
   WebFetch: 'network',
   WebSearch: 'network',
   NetworkAccess: 'network',
+  // Gemini CLI's tools.
+  read_file: 'read_only',
+  read_many_files: 'read_only',
+  list_directory: 'read_only',
+  grep_search: 'read_only',
+  search_file_content: 'read_only',
+  write_file: 'edit',
+  replace: 'edit',
+  web_fetch: 'network',
+  google_web_search: 'network',
+  // Copilot CLI's and opencode's tools (opencode names its permissions after them).
+  view: 'read_only',
+  read: 'read_only',
+  glob: 'read_only',
+  grep: 'read_only',
+  list: 'read_only',
+  create: 'edit',
+  edit: 'edit',
+  write: 'edit',
+  webfetch: 'network',
+  websearch: 'network',
 };
 
-/** Tools that run a shell command (Claude Code's Bash, Codex's shell tools). */
-const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'unified_exec', 'BashOutput']);
+/** Tools that run a shell command (Claude Code's Bash, Codex's shell tools, Gemini CLI's run_shell_command, Copilot CLI's and opencode's bash). */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'unified_exec', 'BashOutput', 'run_shell_command', 'bash']);
 
 const READ_ONLY_PROGRAMS = new Set([
   'ls',

@@ -100,7 +100,7 @@ describe('device-profile-schema-1.md §13', () => {
     expect(await runCli(['doctor', '--json'], io, [command])).toBe(0);
     const report = JSON.parse(stdout()) as { overall: string; checks: { name: string; status: string; summary: string; details: any }[] };
     const byName = Object.fromEntries(report.checks.map((check) => [check.name, check]));
-    expect(report.checks.map((check) => check.name)).toEqual(['runtime', 'profiles', 'midi', 'devices', 'identity', 'daemon', 'codex_hooks']);
+    expect(report.checks.map((check) => check.name)).toEqual(['runtime', 'profiles', 'midi', 'devices', 'identity', 'daemon', 'codex_hooks', 'agent_clis']);
     expect(byName['profiles']).toMatchObject({ status: 'ok', summary: '12 device profiles loaded' });
     expect(byName['profiles']!.details.profiles[0]).toEqual({ id: 'ableton/push/push-2', status: 'experimental' });
     expect(byName['midi']).toMatchObject({ status: 'ok', summary: '1 input and 1 output MIDI ports found' });

@@ -147,6 +147,13 @@ export function writeEvents(response: ServerResponse, events: readonly { readonl
   response.end();
 }
 
+/** Writes server-sent events with `data:` lines only (Gemini's and OpenAI Chat Completions' streams); a string is sent as it is (`[DONE]`). */
+export function writeDataEvents(response: ServerResponse, payloads: readonly (object | string)[]): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  for (const payload of payloads) response.write(`data: ${typeof payload === 'string' ? payload : JSON.stringify(payload)}\n\n`);
+  response.end();
+}
+
 export function writeJson(response: ServerResponse, status: number, value: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(value));

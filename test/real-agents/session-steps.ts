@@ -7,8 +7,8 @@ import { cleanUpFakes, until } from '../agents/shared/fake-daemon.js';
 import type { FakeModelApi } from './fake-model-api.js';
 import type { TmuxTerminal } from './tmux-terminal.js';
 
-/** The glyph in front of the input line: Claude Code's `❯`, Codex's `›`. */
-export type PromptGlyph = '❯' | '›';
+/** The glyph in front of the input line: Claude Code's `❯`, Codex's `›`, Gemini CLI's `>`, opencode's `┃`. */
+export type PromptGlyph = '❯' | '›' | '>' | '┃';
 
 /**
  * Types a prompt and submits it. Enter goes in only once the text shows in the input line:
@@ -48,10 +48,26 @@ export async function trustCodexHooks(terminal: TmuxTerminal): Promise<void> {
   await terminal.waitFor(/Ask Codex to do anything/, 'the composer', 15_000);
 }
 
-/** Leaves the agent with its own command (`/exit`, `/quit`): the launcher exits 0 and the agent's session leaves the pad. */
+/**
+ * Leaves the agent with its own command (`/exit`, `/quit`): the launcher exits 0 and the agent's
+ * session leaves the pad. An agent whose first Enter only picks the command from its completion
+ * menu (Gemini CLI) gets Enter again until it exits.
+ */
 export async function quitAgent(terminal: TmuxTerminal, glyph: PromptGlyph, command: string, pad: TraceDaemon, backend: string): Promise<void> {
   await submit(terminal, glyph, command);
-  await until(() => terminal.exitStatus() !== null, 'the launcher to exit', 20_000);
+  let pressed = Date.now();
+  await until(
+    () => {
+      if (terminal.exitStatus() !== null) return true;
+      if (Date.now() - pressed >= 2_000) {
+        pressed = Date.now();
+        terminal.press('Enter');
+      }
+      return false;
+    },
+    'the launcher to exit',
+    20_000,
+  );
   expect(terminal.exitStatus()).toBe(0);
   await until(async () => (await pad.client.status()).sessions.every((s) => s.identity.backend !== backend), `the ${backend} session to leave the pad`, 10_000);
 }

@@ -17,6 +17,18 @@ const CASES: readonly (readonly [string, string, ApprovalTier])[] = [
   ['NetworkAccess', 'network-access registry.npmjs.org', 'network'],
   ['mcp__github__create_issue', '', 'network'],
   ['Task', 'explore the repo', 'edit'],
+  // Gemini CLI's, Copilot CLI's and opencode's own names.
+  ['read_file', '/home/dev/app/a.ts', 'read_only'],
+  ['write_file', '/home/dev/app/a.ts', 'edit'],
+  ['replace', '/home/dev/app/a.ts', 'edit'],
+  ['web_fetch', 'https://example.com', 'network'],
+  ['view', '/home/dev/app/a.ts', 'read_only'],
+  ['edit', '/home/dev/app/a.ts', 'edit'],
+  ['webfetch', 'https://example.com', 'network'],
+  ['run_shell_command', 'ls -la', 'read_only'],
+  ['run_shell_command', 'rm -rf build', 'destructive'],
+  ['bash', 'git status', 'read_only'],
+  ['bash', 'curl https://example.com', 'network'],
   // Shell: read-only.
   ['Bash', 'ls -la', 'read_only'],
   ['Bash', 'git status && git diff --stat', 'read_only'],

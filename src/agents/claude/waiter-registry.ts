@@ -38,10 +38,14 @@ export const CANCEL_BUDGET_MS = 500;
 export class WaiterRegistry {
   private constructor(readonly directory: string) {}
 
-  /** The registry under the private runtime directory, or null when either directory fails its checks. */
-  static open(runtimeDir: string, uid: number = realUid()): WaiterRegistry | null {
+  /**
+   * The registry under the private runtime directory, or null when either
+   * directory fails its checks. `folder` names the agent's own registry
+   * (Gemini CLI's hooks keep theirs beside Claude Code's).
+   */
+  static open(runtimeDir: string, uid: number = realUid(), folder = 'claude-waiters'): WaiterRegistry | null {
     if (!ensurePrivateDir(runtimeDir, uid)) return null;
-    const directory = join(runtimeDir, 'claude-waiters');
+    const directory = join(runtimeDir, folder);
     return ensurePrivateDir(directory, uid) ? new WaiterRegistry(directory) : null;
   }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { formatLikePythonG, shellQuote } from './python-format.js';
 
 /** Which agent a hook command serves; `codex` keeps the reference's argument list unchanged. */
-export type HookAgent = 'codex' | 'claude';
+export type HookAgent = 'codex' | 'claude' | 'gemini' | 'copilot';
 
 /**
  * The program an agent runs for every hook event: the light entry

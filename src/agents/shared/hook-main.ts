@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `pad-lattice-hook [--agent codex|claude] --socket PATH [--approval-timeout S]`:
+ * `pad-lattice-hook [--agent codex|claude|gemini|copilot] --socket PATH [--approval-timeout S]`:
  * the light hook entry an agent runs for every event (agent-adapters.md §A.1,
  * §A.4, §B.2). It loads only the chosen adapter, and that adapter drains stdin
  * and leaves at once when no daemon socket exists, so a session without a
@@ -24,7 +24,15 @@ export async function runHookEntry(args: readonly string[], io: CliIo): Promise<
     const { runClaudeHookProcess } = await import('../claude/hook-entry.js');
     return runClaudeHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME, stopSignals: process });
   }
-  io.stderr.write(`${COMMAND_NAME}: --agent must be codex or claude, got ${JSON.stringify(agent)}\n`);
+  if (agent === 'gemini') {
+    const { runGeminiHookProcess } = await import('../gemini/hook-entry.js');
+    return runGeminiHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME, stopSignals: process });
+  }
+  if (agent === 'copilot') {
+    const { runCopilotHookProcess } = await import('../copilot/hook-entry.js');
+    return runCopilotHookProcess(args, io, { socketRequired: true, precheck: true, commandName: COMMAND_NAME, stopSignals: process });
+  }
+  io.stderr.write(`${COMMAND_NAME}: --agent must be codex, claude, gemini or copilot, got ${JSON.stringify(agent)}\n`);
   return HOOK_USAGE_EXIT;
 }
 

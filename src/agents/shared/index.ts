@@ -72,9 +72,17 @@
  *     own timeout; exit 0, or HOOK_USAGE_EXIT (1) for bad options
  *   parseHookArgs(args, {socketRequired, agent, defaultTimeout}): HookArgs   throws HookUsageError
  *
- * The light hook entry `pad-lattice-hook [--agent codex|claude] --socket PATH [--approval-timeout S]`
- * is hook-main.ts; it loads src/agents/codex/hook-process.js or src/agents/claude/hook-entry.js
- * (runClaudeHookProcess) only after its argument check.
+ * Launcher-scoped hooks and bridges (Gemini CLI, Copilot CLI, opencode) — hook-report.ts, placeholder.ts,
+ *   launcher-context.ts, json-object.ts
+ *   hookReportOptions(identity, cwd, env): the agent object with cwd and label, and the lease id
+ *   reportQuietly(socket, state, options), endQuietly(socket, identity): bounded, never reject
+ *   placeholderIdentity(backend, leaseId), endPlaceholder(socket, backend, env)
+ *   LauncherContext, HookLauncherContext, leasedRunExtras(context, terminalTitle)
+ *   parseJsonObject(bytes), isRecord(value), nonEmptyString(value)
+ *
+ * The light hook entry `pad-lattice-hook [--agent codex|claude|gemini|copilot] --socket PATH [--approval-timeout S]`
+ * is hook-main.ts; it loads the chosen agent's hook process (src/agents/<agent>/…) only after its
+ * argument check.
  */
 export { hookSocketPath, launcherSocketPath, isUnixSocket } from './socket-path.js';
 export { normalizeLabel, LabelError, MAX_LABEL_LENGTH } from './label.js';
@@ -112,6 +120,7 @@ export {
   parseApprovalTimeout,
   LauncherUsageError,
   DEFAULT_APPROVAL_TIMEOUT,
+  type LauncherAgent,
   type LauncherOptions,
 } from './launcher-options.js';
 export { takeLeadingOptions, type LeadingOptionRules, type LeadingOptions } from './leading-options.js';
@@ -126,3 +135,7 @@ export {
   type AgentChildOutcome,
   type SignalSource,
 } from './agent-child.js';
+export { hookReportOptions, reportQuietly, endQuietly } from './hook-report.js';
+export { placeholderIdentity, endPlaceholder } from './placeholder.js';
+export { leasedRunExtras, type LauncherContext, type HookLauncherContext } from './launcher-context.js';
+export { parseJsonObject, isRecord, nonEmptyString } from './json-object.js';

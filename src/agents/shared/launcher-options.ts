@@ -5,6 +5,9 @@ import { errorMessage } from '../../support/error-message.js';
 /** Default seconds a surface approval is awaited (agent-adapters.md §A.4). */
 export const DEFAULT_APPROVAL_TIMEOUT = 60;
 
+/** The agents a `pad-lattice <agent>` launcher starts; each names its executable with `--<agent>`. */
+export type LauncherAgent = 'codex' | 'claude' | 'gemini' | 'copilot' | 'opencode';
+
 /** A launcher usage problem; printed as `pad-lattice: <message>`, exit 2 (§1.5, §A.7). */
 export class LauncherUsageError extends Error {
   override readonly name = 'LauncherUsageError';
@@ -13,7 +16,7 @@ export class LauncherUsageError extends Error {
 export interface LauncherOptions {
   /** `--socket` as given; undefined means the wire-protocol-1.md §2 default. */
   readonly socket: string | undefined;
-  /** `--codex` / `--claude`. */
+  /** `--codex`, `--claude`, `--gemini` … */
   readonly agentBin: string;
   /** The normalised `--label`, or null. */
   readonly label: string | null;
@@ -26,13 +29,13 @@ export interface LauncherOptions {
 }
 
 /**
- * Parses `pad-lattice codex|claude [options] [--] [agent args…]`. Launcher
+ * Parses `pad-lattice <agent> [options] [--] [agent args…]`. Launcher
  * options come first; the first argument that is not one of them (or a `--`)
  * starts the agent's own arguments, so `pad-lattice codex resume ID` and
  * `pad-lattice codex --model o3` pass through untouched. Validation order is
  * the reference's: label, then timeout, all before any connection or child.
  */
-export function parseLauncherArgs(args: readonly string[], agentFlag: 'codex' | 'claude'): LauncherOptions {
+export function parseLauncherArgs(args: readonly string[], agentFlag: LauncherAgent): LauncherOptions {
   const { values, switches, rest } = takeLeadingOptions(args, {
     valueFlags: new Set(['--socket', `--${agentFlag}`, '--label', '--approval-timeout']),
     switches: new Set(['--no-terminal-title']),

@@ -5,7 +5,15 @@ import { countLegacyHooks } from '../../agents/codex/legacy-hooks.js';
 import { defaultHooksPath, readHooksFile } from '../../agents/codex/legacy-hooks-file.js';
 import { DaemonUnavailableError, PadLatticeClient } from '../../client/index.js';
 import { defaultSocketPath } from '../../unix-socket/socket-path.js';
-import { runDoctor, type CheckStatus, type DoctorCheck, type DoctorReport } from '../../diagnostics/doctor/index.js';
+import {
+  agentClisCheck,
+  agentCliSourcesFor,
+  runDoctor,
+  type AgentCliSources,
+  type CheckStatus,
+  type DoctorCheck,
+  type DoctorReport,
+} from '../../diagnostics/doctor/index.js';
 import { askEach } from '../../diagnostics/identity-probe.js';
 import { currentEnvironment } from '../../diagnostics/guided-test/index.js';
 import { gateOnSequencer } from '../../midi/sequencer-gate.js';
@@ -36,6 +44,8 @@ Checks what Pad-Lattice needs and prints one line per check:
   surfaces        the monome grids and Stream Decks among them (never opened)
   daemon          whether a daemon answers on the socket
   codex_hooks     leftover Pad-Lattice handlers in the global Codex hooks file
+  agent_clis      the coding-agent CLIs on PATH (claude, codex, gemini, copilot,
+                  opencode), their versions and whether the pad supports them
 Your home directory is shown as ~ and $XDG_RUNTIME_DIR by name, so the output
 can be shared as it is.
 
@@ -56,6 +66,8 @@ export interface DoctorDeps {
   readonly hidBackend?: () => HidBackend;
   /** Stream Deck models for the surfaces check (left out without them). */
   readonly deckModels?: () => readonly DeckModelSpec[];
+  /** Where the agent_clis check looks for agent CLIs (default: the PATH of the command's environment). */
+  readonly agentClis?: (env: NodeJS.ProcessEnv) => AgentCliSources;
   /** How long a device may take to answer the Device Inquiry. */
   readonly identityTimeoutMs?: number;
 }
@@ -119,7 +131,7 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
         deckModels: deps.deckModels,
         socketPath,
         probeDaemon: (path) => deps.probeDaemon(path, io),
-        moreChecks: [async () => codexHooksCheck(io.env)],
+        moreChecks: [async () => codexHooksCheck(io.env), () => agentClisCheck((deps.agentClis ?? agentCliSourcesFor)(io.env))],
         redaction: { home: homeFrom(io.env), runtimeDir: io.env['XDG_RUNTIME_DIR'] },
       });
       if (values.json === true) io.stdout.write(`${stringifyJsonSafely(report, 2)}\n`);

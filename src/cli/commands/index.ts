@@ -39,6 +39,9 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       lazy('uninstall-codex-hooks', async () => (await import('./uninstall-codex-hooks.js')).uninstallCodexHooksCommand),
       lazy('claude', async () => (await import('./claude.js')).claudeCommand),
       lazy('claude-hook', async () => (await import('./claude-hook.js')).claudeHookCommand),
+      lazy('gemini', async () => (await import('./gemini.js')).geminiCommand),
+      lazy('copilot', async () => (await import('./copilot.js')).copilotCommand),
+      lazy('opencode', async () => (await import('./opencode.js')).opencodeCommand),
     ],
   },
   {

@@ -18,3 +18,13 @@ export {
   type RedactionSources,
 } from './doctor-report.js';
 export { runDoctor, type DoctorSources } from './run-doctor.js';
+export {
+  agentClisCheck,
+  agentCliSourcesFor,
+  supportOf,
+  versionIn,
+  AGENT_CLIS,
+  type AgentCliSources,
+  type AgentCliSpec,
+  type AgentCliSupport,
+} from './agent-clis.js';

@@ -25,8 +25,9 @@ describe('hook usage errors exit 1, never 2 (agent-adapters.md §1.1)', () => {
     const missing = await runCodexHook('{}', { args: [], env: cleanEnv(), lightEntry: true });
     expect(missing).toMatchObject({ code: 1, stdout: '' });
     expect(missing.stderr).toContain('--socket is required');
-    const unknown = await runCodexHook('{}', { args: ['--agent', 'gemini', '--socket', '/x'], env: cleanEnv(), lightEntry: true });
+    const unknown = await runCodexHook('{}', { args: ['--agent', 'cursor', '--socket', '/x'], env: cleanEnv(), lightEntry: true });
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toContain('--agent must be codex, claude, gemini or copilot, got "cursor"');
   });
 
   it('pad-lattice-hook --agent claude hands over to the Claude hook (no daemon: drained, silent, exit 0)', async () => {
