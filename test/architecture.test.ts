@@ -51,6 +51,11 @@ describe('ARCHITECTURE.md rule 1: one adapter per driver', () => {
     expect(filesReaching(driver)).toEqual([adapter.split('/').join(sep)]);
   });
 
+  // Not a driver, but the same rule: ACP's vocabulary (methods, message types, validators) comes in through one file.
+  it('@agentclientprotocol/sdk is reached only from src/agents/acp/protocol.ts', () => {
+    expect(filesReaching('@agentclientprotocol/sdk')).toEqual([join('agents', 'acp', 'protocol.ts')]);
+  });
+
   it('@elgato-stream-deck/node is not used: its own node-hid transport would be a second way to node-hid', () => {
     expect(filesReaching('@elgato-stream-deck/node')).toEqual([]);
   });

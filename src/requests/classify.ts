@@ -31,10 +31,19 @@ const TOOL_TIERS: Readonly<Record<string, ApprovalTier>> = {
   WebFetch: 'network',
   WebSearch: 'network',
   NetworkAccess: 'network',
+  // The Agent Client Protocol's tool kinds, as `pad-lattice acp` names the tool (`execute` is a shell).
+  read: 'read_only',
+  search: 'read_only',
+  think: 'read_only',
+  switch_mode: 'read_only',
+  edit: 'edit',
+  move: 'edit',
+  delete: 'destructive',
+  fetch: 'network',
 };
 
-/** Tools that run a shell command (Claude Code's Bash, Codex's shell tools). */
-const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'unified_exec', 'BashOutput']);
+/** Tools that run a shell command (Claude Code's Bash, Codex's shell tools, ACP's `execute` kind). */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'unified_exec', 'BashOutput', 'execute']);
 
 const READ_ONLY_PROGRAMS = new Set([
   'ls',
