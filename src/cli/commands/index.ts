@@ -39,6 +39,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       lazy('uninstall-codex-hooks', async () => (await import('./uninstall-codex-hooks.js')).uninstallCodexHooksCommand),
       lazy('claude', async () => (await import('./claude.js')).claudeCommand),
       lazy('claude-hook', async () => (await import('./claude-hook.js')).claudeHookCommand),
+      lazy('acp', async () => (await import('./acp.js')).acpCommand),
     ],
   },
   {
