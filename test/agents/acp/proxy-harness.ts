@@ -3,12 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 import { runAcpProxy } from '../../../src/agents/acp/proxy.js';
 import { PadLatticeClient, type StatusSessionReport } from '../../../src/client/index.js';
 import { startDaemon, type DaemonHandle } from '../../../src/daemon/daemon.js';
 import { RecordingSurface } from '../../daemon/helpers/fakes.js';
-import { privateTempDir, tempSocketPath, until } from '../shared/fake-daemon.js';
-import { ScriptedEditor } from './acp-editor.js';
+import { cleanUpFakes, privateTempDir, tempSocketPath, until } from '../shared/fake-daemon.js';
+import { openSession, ScriptedEditor, type Json } from './acp-editor.js';
 
 /*
  * `pad-lattice acp` run in this process (runAcpProxy with in-memory stdio), the SDK test agent
@@ -125,4 +126,43 @@ export function agentMessages(run: ProxyRun): Record<string, unknown>[] {
 /** The answers the agent got to its own request `id` (the proxy must never let two through). */
 export function answersTo(run: ProxyRun, id: number | string): Record<string, unknown>[] {
   return agentMessages(run).filter((m) => m['id'] === id && m['method'] === undefined);
+}
+
+export interface SessionSetUp {
+  readonly pad: Pad;
+  readonly run: ProxyRun;
+  readonly sessionId: string;
+  readonly session: StatusSessionReport;
+}
+
+/**
+ * Registers the file's cleanup (each proxy's stdin closed and its end awaited, each pad closed)
+ * and returns what each test starts with: a pad, the proxy with the SDK agent, and one session
+ * opened in /home/dev/webshop that the pad shows.
+ */
+export function sessionsWithCleanup(): (options?: Omit<ProxyRunOptions, 'socketPath'>) => Promise<SessionSetUp> {
+  const pads: Pad[] = [];
+  const runs: ProxyRun[] = [];
+  afterEach(async () => {
+    for (const run of runs.splice(0)) {
+      run.stdin.end();
+      await run.done;
+    }
+    for (const pad of pads.splice(0)) await pad.handle.close();
+    await cleanUpFakes();
+  });
+  return async (options = {}) => {
+    const pad = await startPad();
+    pads.push(pad);
+    const run = runProxy({ socketPath: pad.socketPath, ...options });
+    runs.push(run);
+    const sessionId = await openSession(run.editor, '/home/dev/webshop');
+    const session = await untilPadSession(pad, (s) => s.identity.sessionId === sessionId, 'the ACP session on the pad');
+    return { pad, run, sessionId, session };
+  };
+}
+
+/** Sends a prompt and waits for its answer. */
+export function turn(run: ProxyRun, sessionId: string, text: string): Promise<Json> {
+  return run.editor.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
 }

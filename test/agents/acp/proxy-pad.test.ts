@@ -1,42 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionPressed, optionPressed } from '../../../src/domain/index.js';
-import { cleanUpFakes, privateTempDir, until } from '../shared/fake-daemon.js';
-import { openSession, prompt, type Json } from './acp-editor.js';
-import { answersTo, agentMessages, runProxy, sessionsOf, startPad, untilAction, untilPadSession, type Pad, type ProxyRun } from './proxy-harness.js';
+import { privateTempDir, until } from '../shared/fake-daemon.js';
+import { prompt, type Json } from './acp-editor.js';
+import { answersTo, agentMessages, sessionsOf, sessionsWithCleanup, turn, untilAction, untilPadSession, type Pad } from './proxy-harness.js';
 
 /*
  * `pad-lattice acp` between a scripted editor and the SDK test agent, with a real daemon as the
  * pad: sessions, turns, permission requests, forms and Stop.
  */
 
-const pads: Pad[] = [];
-const runs: ProxyRun[] = [];
-
-afterEach(async () => {
-  for (const run of runs.splice(0)) {
-    run.stdin.end();
-    await run.done;
-  }
-  for (const pad of pads.splice(0)) await pad.handle.close();
-  await cleanUpFakes();
-});
-
-async function setUp(label: string | null = null) {
-  const pad = await startPad();
-  pads.push(pad);
-  const run = runProxy({ socketPath: pad.socketPath, label });
-  runs.push(run);
-  const sessionId = await openSession(run.editor, '/home/dev/webshop');
-  const session = await untilPadSession(pad, (s) => s.identity.sessionId === sessionId, 'the ACP session on the pad');
-  return { pad, run, editor: run.editor, sessionId, session };
-}
-
-/** Sends a prompt and waits for its answer. */
-async function turn(run: ProxyRun, sessionId: string, text: string): Promise<Json> {
-  return run.editor.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
-}
+const sessions = sessionsWithCleanup();
+const setUp = (label: string | null = null) => sessions({ label });
 
 const stateOf = async (pad: Pad, sessionId: string) => (await sessionsOf(pad)).find((s) => s.identity.sessionId === sessionId)?.state;
 
