@@ -32,6 +32,7 @@ export class Relay {
   readonly #waiting: string[] = [];
   #paused = false;
   #broken = false;
+  #ended = false;
   /** Settles when `from` has ended (end of stream, error or close). */
   readonly done: Promise<void>;
 
@@ -40,7 +41,10 @@ export class Relay {
     this.#splitter = new LineSplitter(options.lineLimit);
     const { from, to } = options;
     to.on('error', (error: Error) => this.#break(error));
-    to.once('close', () => this.#break(new Error('the stream was closed')));
+    to.once('close', () => {
+      // Closed after our own end(): expected, not a reader that went away.
+      if (!this.#ended) this.#break(new Error('the stream was closed'));
+    });
     this.done = new Promise((resolve) => {
       let ended = false;
       const end = () => {
@@ -77,7 +81,8 @@ export class Relay {
 
   /** Ends `to` once everything written so far has gone. */
   end(): void {
-    if (this.#broken) return;
+    if (this.#broken || this.#ended) return;
+    this.#ended = true;
     this.#options.to.end();
   }
 

@@ -97,6 +97,8 @@ describe('pad-lattice acp: either side going away', () => {
     run.stdin.end();
     expect(await run.done).toBe(0);
     expect(run.stderr()).toContain("pad-lattice: the editor closed its end (stdin): closing the agent's stdin");
+    // The proxy closed that stdin itself: no note that the agent stopped reading it.
+    expect(run.stderr()).not.toContain('no longer reads');
     expect(await sessionsOf(pad)).toEqual([]);
   });
 
