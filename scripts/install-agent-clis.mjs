@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Installs the real Claude Code and Codex CLIs that the real-agent tests (test/real-agents) drive,
+// Installs the real agent CLIs (Claude Code, Codex, Gemini CLI, opencode, Copilot CLI) that the real-agent tests (test/real-agents) drive,
 // at the versions pinned in scripts/agent-clis.json, into a cache folder outside node_modules:
 // $PAD_LATTICE_AGENT_CACHE, else ~/.cache/pad-lattice/agent-clis, one folder per
 // <name>@<version>. They are not dependencies of the package: a user's `npm ci` never fetches them.
@@ -9,7 +9,12 @@
 //   add --json to print {"cache", "clis": {claude: {version, bin, installed}, …}} on stdout
 //
 // Each CLI is installed into a staging folder and renamed into place only after its
-// `--version` printed the pinned version, so an interrupted install never counts as installed.
+// `--version` printed the pinned version, so an interrupted install never counts as installed,
+// and a folder in place counts as installed when its bin and its package's version are there
+// (running five CLIs' `--version` took 40 s on a loaded 2-core machine; reading two files takes none).
+// Installing and `--version` run with HOME set to a folder of the CLI's own (<folder>/.home, no
+// XDG_* variables): opencode's postinstall and first run write config and data folders into
+// HOME, Copilot unpacks 235 MB into ~/.cache, and none of that belongs in the user's home.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -30,10 +35,35 @@ function binOf(folder, pin) {
   return join(folder, 'node_modules', '.bin', pin.bin);
 }
 
+/** True when the folder holds the pinned package with its bin (the folder is only renamed into place once `--version` ran). */
+function isInstalled(folder, pin) {
+  try {
+    const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', pin.package, 'package.json'), 'utf8'));
+    return manifest.version === pin.version && existsSync(binOf(folder, pin));
+  } catch {
+    return false;
+  }
+}
+
+/** The environment a CLI installs and runs in here: HOME is `<folder>/.home`; npm keeps the user's own config and cache. */
+function privateHomeEnv(folder) {
+  const home = join(folder, '.home');
+  mkdirSync(home, { recursive: true });
+  const env = {
+    ...process.env,
+    HOME: home,
+    npm_config_userconfig: process.env.npm_config_userconfig || join(homedir(), '.npmrc'),
+    npm_config_cache: process.env.npm_config_cache || join(homedir(), '.npm'),
+  };
+  for (const name of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) delete env[name];
+  return env;
+}
+
 /** The version line the CLI prints, or null when it does not run. */
-function versionOf(bin) {
+function versionOf(folder, pin) {
+  const bin = binOf(folder, pin);
   if (!existsSync(bin)) return null;
-  const run = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'], env: privateHomeEnv(folder) });
   return run.status === 0 ? run.stdout.trim() : null;
 }
 
@@ -43,13 +73,14 @@ function install(name, pin) {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const spec = `${pin.package}@${pin.version}`;
-  say(`installing ${spec} into ${folder} (about 400 MB; usually under a minute)…`);
+  say(`installing ${spec} into ${folder} (100 to 400 MB; usually under a minute)…`);
   const started = Date.now();
   const npm = spawnSync('npm', ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', spec], {
     // npm's own output goes to stderr, so --json keeps stdout to the report.
     stdio: ['ignore', 2, 'inherit'],
+    env: privateHomeEnv(staging),
   });
-  const version = npm.status === 0 ? versionOf(binOf(staging, pin)) : null;
+  const version = npm.status === 0 ? versionOf(staging, pin) : null;
   if (version === null || !version.includes(pin.version)) {
     rmSync(staging, { recursive: true, force: true });
     say(`failed: ${spec} did not install or its --version did not print ${pin.version}; check that the npm registry is reachable`);
@@ -65,7 +96,7 @@ const report = { cache, clis: {} };
 let complete = true;
 for (const [name, pin] of Object.entries(pins)) {
   const folder = folderOf(name, pin);
-  let installed = versionOf(binOf(folder, pin)) !== null;
+  let installed = isInstalled(folder, pin);
   if (!installed && !checkOnly) installed = install(name, pin);
   else if (installed && !json) say(`${pin.package}@${pin.version} already installed in ${folder}`);
   if (!installed) complete = false;
