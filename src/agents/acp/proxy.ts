@@ -9,8 +9,13 @@ import { AcpTraffic } from './traffic.js';
 
 /** Lines up to this size are read (a 10 MB prompt or file is); longer ones pass on unread, so memory stays bounded. */
 export const DEFAULT_LINE_LIMIT = 16 * 1024 * 1024;
-/** After the editor is gone: how long the agent may take to exit on its own before SIGTERM, and again before SIGKILL. */
-export const DEFAULT_EXIT_GRACE_MS = 5_000;
+/**
+ * After the editor is gone: how long the agent may take to exit on its own before SIGTERM
+ * (Gemini CLI 0.61.0 took 6 to 12 s after running a shell command, on a loaded machine).
+ */
+export const DEFAULT_EXIT_GRACE_MS = 15_000;
+/** After SIGTERM: how long before SIGKILL. */
+const KILL_GRACE_MS = 5_000;
 /** How long the editor may take to read the last lines before the proxy exits anyway. */
 const FLUSH_TIMEOUT_MS = 2_000;
 
@@ -145,15 +150,19 @@ class ProxyRun {
     };
   }
 
-  /** The editor is gone: the agent's stdin closes too, and an agent that does not exit on its own is stopped. */
+  /**
+   * The editor is gone: its sessions leave the pad now (nobody can answer them any more), the
+   * agent's stdin closes too, and an agent that does not exit on its own is stopped.
+   */
   #editorGone(why: string): void {
     if (this.#stopTimer !== null || this.#child.exitCode !== null || this.#child.signalCode !== null) return;
     const graceMs = this.#options.exitGraceMs ?? DEFAULT_EXIT_GRACE_MS;
     this.#note(`${why}: closing the agent's stdin; it is stopped if it has not exited within ${graceMs / 1000} s`);
+    void this.#traffic.close();
     this.#toAgent.end();
     this.#stopTimer = setTimeout(() => {
       this.#child.kill('SIGTERM');
-      this.#stopTimer = setTimeout(() => this.#child.kill('SIGKILL'), graceMs);
+      this.#stopTimer = setTimeout(() => this.#child.kill('SIGKILL'), KILL_GRACE_MS);
     }, graceMs);
   }
 }
