@@ -55,6 +55,15 @@ describe('pad-lattice acp: ACP sessions on the pad', () => {
     expect((await sessionsOf(pad))[0]?.identity.sessionId).toBe(secondId);
   });
 
+  it('a session the editor loads (session/load) is on the pad under its own id; one the agent refuses to load is not', async () => {
+    const { pad, run } = await setUp();
+    expect(await run.editor.request('session/load', { sessionId: 'earlier-7', cwd: '/home/dev/archive', mcpServers: [] })).toMatchObject({ result: {} });
+    const loaded = await untilPadSession(pad, (s) => s.identity.sessionId === 'earlier-7', 'the loaded session');
+    expect(loaded).toMatchObject({ identity: { backend: 'pad-test-agent' }, label: 'archive', leased: true });
+    expect(await run.editor.request('session/load', { sessionId: 7 })).toHaveProperty('error');
+    expect((await sessionsOf(pad)).map((s) => s.identity.sessionId).sort()).toEqual(['earlier-7', 'sdk-session-1']);
+  });
+
   it('a turn answered with an error shows as error, and so does a refusal', async () => {
     const { pad, run, sessionId } = await setUp();
     expect(await turn(run, sessionId, 'fail')).toMatchObject({ error: { message: 'scripted failure' } });
