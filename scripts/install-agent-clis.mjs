@@ -9,16 +9,21 @@
 //   node scripts/install-agent-clis.mjs --check   install nothing; exit 1 when something is missing
 //   add --json to print {"cache", "clis": {claude: {version, bin, installed, env}, …}} on stdout
 //
-// Two pins carry more than a package (scripts/agent-clis.json):
+// One pin field carries more than a package (scripts/agent-clis.json):
 //   cacheEnv      the CLI unpacks a large runtime on first run (Copilot: about 235 MB) into the
 //                 folder this variable names; the script points it at <folder>/cache, fills it by
 //                 running `--version` once, and reports it under `env` for the tests to pass on
-//   isolatedHome  the CLI writes into the installing user's HOME (opencode's postinstall and every
-//                 run create ~/.config/opencode and ~/.local/share/opencode): npm and `--version`
-//                 run with HOME=<folder>/home instead
+// Every CLI installs and runs `--version` with HOME=<folder>/home (opencode's postinstall and
+// first run create ~/.config/opencode and ~/.local/share/opencode, Gemini CLI writes its project
+// list), never the user's own.
 //
 // Each CLI is installed into a staging folder and renamed into place only after its
-// `--version` printed the pinned version, so an interrupted install never counts as installed.
+// `--version` printed the pinned version, so an interrupted install never counts as installed,
+// and a folder in place counts as installed when its bin and its package's version are there
+// (running five CLIs' `--version` took 40 s on a loaded 2-core machine; reading two files takes none).
+// Installing and `--version` run with HOME set to a folder of the CLI's own (<folder>/.home, no
+// XDG_* variables): opencode's postinstall and first run write config and data folders into
+// HOME, Copilot unpacks 235 MB into ~/.cache, and none of that belongs in the user's home.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -39,11 +44,22 @@ function binOf(folder, pin) {
   return join(folder, 'node_modules', '.bin', pin.bin);
 }
 
+/** True when the folder holds the pinned package with its bin (the folder is only renamed into place once `--version` ran). */
+function isInstalled(folder, pin) {
+  try {
+    const manifest = JSON.parse(readFileSync(join(folder, 'node_modules', pin.package, 'package.json'), 'utf8'));
+    return manifest.version === pin.version && existsSync(binOf(folder, pin));
+  } catch {
+    return false;
+  }
+}
+
 /** The variables a pin's CLI runs with, in `folder`: its shared cache, its own HOME. */
 function envOf(folder, pin) {
   const env = {};
   if (pin.cacheEnv) env[pin.cacheEnv] = join(folder, 'cache');
-  if (pin.isolatedHome) env.HOME = join(folder, 'home');
+  // Every CLI runs with a HOME of its own here: opencode's postinstall and first run write into HOME, Gemini CLI its project list.
+  env.HOME = join(folder, 'home');
   return env;
 }
 
@@ -67,13 +83,16 @@ function install(name, pin) {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const spec = `${pin.package}@${pin.version}`;
-  say(`installing ${spec} into ${folder} (about 400 MB; usually under a minute)…`);
+  say(`installing ${spec} into ${folder} (100 to 400 MB; usually under a minute)…`);
   const started = Date.now();
-  const installEnv = { ...process.env };
-  if (pin.isolatedHome) {
-    installEnv.HOME = join(staging, 'home');
-    mkdirSync(installEnv.HOME, { recursive: true });
-  }
+  // npm keeps the user's own config and cache; the CLI's postinstall gets a HOME of its own.
+  const installEnv = {
+    ...process.env,
+    HOME: join(staging, 'home'),
+    npm_config_userconfig: process.env.npm_config_userconfig || join(homedir(), '.npmrc'),
+    npm_config_cache: process.env.npm_config_cache || join(homedir(), '.npm'),
+  };
+  mkdirSync(installEnv.HOME, { recursive: true });
   const npm = spawnSync('npm', ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', spec], {
     // npm's own output goes to stderr, so --json keeps stdout to the report.
     stdio: ['ignore', 2, 'inherit'],
@@ -95,7 +114,7 @@ const report = { cache, clis: {} };
 let complete = true;
 for (const [name, pin] of Object.entries(pins)) {
   const folder = folderOf(name, pin);
-  let installed = versionOf(binOf(folder, pin), envOf(folder, pin)) !== null;
+  let installed = isInstalled(folder, pin);
   if (!installed && !checkOnly) installed = install(name, pin);
   else if (installed && !json) say(`${pin.package}@${pin.version} already installed in ${folder}`);
   if (!installed) complete = false;

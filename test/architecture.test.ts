@@ -84,6 +84,11 @@ describe('rule 1: one adapter per native library', () => {
     expect(filesReaching(library)).toEqual([adapter]);
   });
 
+  // Not a driver, but the same rule: ACP's vocabulary (methods, message types, validators) comes in through one file.
+  it('@agentclientprotocol/sdk is reached only from src/agents/acp/protocol.ts', () => {
+    expect(filesReaching('@agentclientprotocol/sdk')).toEqual(['src/agents/acp/protocol.ts']);
+  });
+
   it('@elgato-stream-deck/node is not used: its own node-hid transport would be a second way to node-hid', () => {
     expect(filesReaching('@elgato-stream-deck/node')).toEqual([]);
   });

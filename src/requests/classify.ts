@@ -52,10 +52,27 @@ const TOOL_TIERS: Readonly<Record<string, ApprovalTier>> = {
   write: 'edit',
   webfetch: 'network',
   websearch: 'network',
+  // The Agent Client Protocol's tool kinds, as `pad-lattice acp` names the tool (`execute` is a shell).
+  search: 'read_only',
+  think: 'read_only',
+  switch_mode: 'read_only',
+  move: 'edit',
+  delete: 'destructive',
+  fetch: 'network',
 };
 
-/** Tools that run a shell command (Claude Code's Bash, Codex's shell tools, Gemini CLI's run_shell_command, Copilot CLI's and opencode's bash). */
-const SHELL_TOOLS: ReadonlySet<string> = new Set(['Bash', 'shell', 'exec_command', 'local_shell', 'unified_exec', 'BashOutput', 'run_shell_command', 'bash']);
+/** Tools that run a shell command (Claude Code's Bash, Codex's shell tools, Gemini CLI's run_shell_command, Copilot CLI's and opencode's bash, ACP's `execute` kind). */
+const SHELL_TOOLS: ReadonlySet<string> = new Set([
+  'Bash',
+  'shell',
+  'exec_command',
+  'local_shell',
+  'unified_exec',
+  'BashOutput',
+  'run_shell_command',
+  'bash',
+  'execute',
+]);
 
 const READ_ONLY_PROGRAMS = new Set([
   'ls',

@@ -40,12 +40,8 @@ function installReport(env: NodeJS.ProcessEnv): InstallReport | string {
 
 /** Claude Code and Codex, both installed, or why not. */
 export function locateAgentClis(env: NodeJS.ProcessEnv = process.env): AgentClis {
-  const report = installReport(env);
-  if (typeof report === 'string') return { ready: false, why: report };
-  const missing = [report.clis.claude, report.clis.codex].filter((cli) => !cli.installed);
-  if (missing.length > 0)
-    return { ready: false, why: `${missing.map((cli) => `${cli.package}@${cli.version}`).join(' and ')} not installed in ${report.cache}` };
-  return { ready: true, claude: report.clis.claude, codex: report.clis.codex };
+  const located = locatePinnedClis(['claude', 'codex'], env);
+  return located.ready ? { ready: true, claude: located.clis.claude, codex: located.clis.codex } : located;
 }
 
 /** One pinned CLI, installed, or why not. */
@@ -53,17 +49,28 @@ export function locateAgentCli(
   name: AgentCliName,
   env: NodeJS.ProcessEnv = process.env,
 ): { readonly ready: true; readonly cli: AgentCli } | { readonly ready: false; readonly why: string } {
-  const report = installReport(env);
-  if (typeof report === 'string') return { ready: false, why: report };
-  const cli = report.clis[name];
-  if (cli === undefined || !cli.installed)
-    return { ready: false, why: `${cli === undefined ? name : `${cli.package}@${cli.version}`} not installed in ${report.cache}` };
-  return { ready: true, cli };
+  const located = locatePinnedClis([name], env);
+  return located.ready ? { ready: true, cli: located.clis[name] } : located;
 }
 
-/** The note of a skipped real-agent test; throws instead when the CLIs are required. */
-export function skipNote(clis: { readonly ready: false; readonly why: string }, env: NodeJS.ProcessEnv = process.env): string {
-  const note = `real agent CLI tests need the agent CLIs: ${clis.why}; install them with \`${INSTALL_COMMAND}\``;
+/** The pinned CLIs `names`, when every one of them is installed (one question to the install script), or why not. */
+export function locatePinnedClis<N extends AgentCliName>(
+  names: readonly N[],
+  env: NodeJS.ProcessEnv = process.env,
+): { readonly ready: true; readonly clis: Readonly<Record<N, AgentCli>> } | { readonly ready: false; readonly why: string } {
+  const report = installReport(env);
+  if (typeof report === 'string') return { ready: false, why: report };
+  const unpinned = names.filter((name) => report.clis[name] === undefined);
+  if (unpinned.length > 0) return { ready: false, why: `${unpinned.join(' and ')} not pinned in scripts/agent-clis.json` };
+  const missing = names.map((name) => report.clis[name]).filter((cli) => !cli.installed);
+  if (missing.length > 0)
+    return { ready: false, why: `${missing.map((cli) => `${cli.package}@${cli.version}`).join(' and ')} not installed in ${report.cache}` };
+  return { ready: true, clis: Object.fromEntries(names.map((name) => [name, report.clis[name]])) as unknown as Record<N, AgentCli> };
+}
+
+/** The note of a skipped real-agent test (`what` names the tests); throws instead when the CLIs are required. */
+export function skipNote(clis: { readonly ready: false; readonly why: string }, env: NodeJS.ProcessEnv = process.env, what = 'real agent CLI tests'): string {
+  const note = `${what} need the agent CLIs: ${clis.why}; install them with \`${INSTALL_COMMAND}\``;
   if (env['PAD_LATTICE_REQUIRE_AGENT_CLIS'] === '1') throw new Error(`${note} (PAD_LATTICE_REQUIRE_AGENT_CLIS=1: they must run here)`);
   return note;
 }

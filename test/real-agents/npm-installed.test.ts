@@ -29,7 +29,8 @@ beforeAll(async () => {
   layout = npmInstalledLayout();
   pad = await startPad(layout);
   afterAllTests(() => pad.kill());
-}, 120_000);
+  // npm pack plus an install took 29 s on a quiet machine, over 120 s during a full run beside the other real-agent tests.
+}, 360_000);
 
 function launch(agent: 'claude' | 'codex', bin: string, project: string, env: Record<string, string>): TmuxTerminal {
   const terminal = TmuxTerminal.start({

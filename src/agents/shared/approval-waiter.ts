@@ -1,5 +1,5 @@
 import { DaemonProtocolError, DaemonTimeoutError, PadLatticeClient, type ActionSubscription } from '../../client/index.js';
-import { sameIdentity, type AgentIdentity } from '../../domain/index.js';
+import { sameIdentity, type AgentIdentity, type ControlAction } from '../../domain/index.js';
 import type { SurfaceDecision } from './permission-decision.js';
 
 export interface ApprovalWaitOptions {
@@ -8,8 +8,12 @@ export interface ApprovalWaitOptions {
   readonly identity: AgentIdentity;
   /** Hex32, generated per request. */
   readonly requestId: string;
-  /** Bounds the connect and, once connected, the whole wait. */
+  /** Bounds the connect and, once connected, the whole wait; Infinity waits until `cancelled` (then give `connectTimeoutMs`). */
   readonly timeoutMs: number;
+  /** Bounds the connect and the subscription's writes on their own (default: `timeoutMs`). */
+  readonly connectTimeoutMs?: number;
+  /** The presses offered (default both); an agent's request may offer only one of them. */
+  readonly actions?: readonly ControlAction[];
   /** What the request is for (tool and redacted command), shown on the pad: a Pad-Lattice extension, ignored by other daemons. */
   readonly details?: { readonly tool: string; readonly detail: string };
   /** Polled at least every `pollMs` while waiting; true ends the wait with no decision (Claude's waiter registry). */
@@ -29,12 +33,12 @@ export interface ApprovalWaitOptions {
  * this resolves.
  */
 export async function waitForSurfaceDecision(options: ApprovalWaitOptions): Promise<SurfaceDecision | null> {
-  const client = new PadLatticeClient({ socketPath: options.socketPath, timeoutMs: options.timeoutMs });
+  const client = new PadLatticeClient({ socketPath: options.socketPath, timeoutMs: options.connectTimeoutMs ?? options.timeoutMs });
   let subscription: ActionSubscription | null = null;
   try {
     subscription = await client.subscribeActions({
       agent: options.identity,
-      actions: ['approve', 'reject'],
+      actions: options.actions ?? ['approve', 'reject'],
       requestId: options.requestId,
       oneShot: true,
     });

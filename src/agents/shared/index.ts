@@ -40,8 +40,9 @@
  *   formatLikePythonG(n), shellQuote(word)
  *
  * Permission decisions (§A.4.1, §A.5, §B.6) — approval-waiter.ts, permission-decision.ts
- *   waitForSurfaceDecision({socketPath, identity, requestId, timeoutMs, cancelled?, pollMs?, now?})
- *     : Promise<'approve' | 'reject' | null>   never rejects; closes its subscription before resolving
+ *   waitForSurfaceDecision({socketPath, identity, requestId, timeoutMs, connectTimeoutMs?, actions?, details?,
+ *     cancelled?, pollMs?, now?}): Promise<'approve' | 'reject' | null>   never rejects; closes its subscription
+ *     before resolving; `actions` limits the presses offered (ACP requests may lack one)
  *   permissionDecisionLine(decision): string   the exact stdout line (with LF)
  *
  * Launchers (§A.7, §A.8, §B.8) — launcher-options.ts, leading-options.ts, launch-plan.ts,

@@ -42,6 +42,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
       lazy('gemini', async () => (await import('./gemini.js')).geminiCommand),
       lazy('copilot', async () => (await import('./copilot.js')).copilotCommand),
       lazy('opencode', async () => (await import('./opencode.js')).opencodeCommand),
+      lazy('acp', async () => (await import('./acp.js')).acpCommand),
     ],
   },
   {

@@ -55,6 +55,8 @@ export interface DaemonProgram {
 export interface TraceDaemonOptions {
   /** Also serve the browser pad (`--web`) on a free loopback port, without opening a browser. */
   readonly web?: boolean;
+  /** `--terminal-hold` in seconds: how long success/error/cancelled stay (the daemon's default 2 s is short for a slow test to see). */
+  readonly terminalHold?: number;
 }
 
 /** The admin link `daemon --web` prints on stdout. */
@@ -82,6 +84,7 @@ export async function startTraceDaemon(cli: DaemonProgram, profileId: string, op
     '--no-greeting',
   ];
   if (options.web === true) args.push('--web', '--no-open', '--port', '0');
+  if (options.terminalHold !== undefined) args.push('--terminal-hold', String(options.terminalHold));
   // A private HOME and no inherited PAD_LATTICE_* settings: only the options above count.
   const child = spawn(process.execPath, [cli.main, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
