@@ -40,9 +40,15 @@
  *   formatLikePythonG(n), shellQuote(word)
  *
  * Permission decisions (§A.4.1, §A.5, §B.6) — approval-waiter.ts, permission-decision.ts
- *   waitForSurfaceDecision({socketPath, identity, requestId, timeoutMs, cancelled?, pollMs?, now?})
- *     : Promise<'approve' | 'reject' | null>   never rejects; closes its subscription before resolving
+ *   waitForSurfaceDecision({socketPath, identity, requestId, timeoutMs | null, details?, cancelled?, pollMs?,
+ *     signal?, now?}): Promise<'approve' | 'reject' | null>   never rejects; closes its subscription before
+ *     resolving; timeoutMs null waits until `signal` aborts (Codex's app-server path)
+ *   waitForPadAnswers({..., questions}) — question-waiter.ts: the same for multiple-choice questions
  *   permissionDecisionLine(decision): string   the exact stdout line (with LF)
+ *
+ * Agent versions — version-probe.ts
+ *   probeAgentVersion(bin, env, timeoutMs?): Promise<{major, minor, patch} | null>   `<bin> --version`
+ *   parseAgentVersion(output), formatAgentVersion(version), atLeast(version, least)
  *
  * Launchers (§A.7, §A.8, §B.8) — launcher-options.ts, leading-options.ts, launch-plan.ts,
  *   launcher-lease.ts, leased-run.ts, agent-child.ts
@@ -106,6 +112,8 @@ export { formatLikePythonG, shellQuote } from './python-format.js';
 export { runHookProcess, HOOK_USAGE_EXIT, type HookProcessOptions, type HookBodyOptions, type HookBody } from './hook-process.js';
 export { parseHookArgs, HookUsageError, type HookArgs } from './hook-args.js';
 export { waitForSurfaceDecision, type ApprovalWaitOptions } from './approval-waiter.js';
+export { waitForPadAnswers, type QuestionWaitOptions } from './question-waiter.js';
+export { probeAgentVersion, parseAgentVersion, formatAgentVersion, atLeast, type AgentVersion } from './version-probe.js';
 export { permissionDecisionLine, REJECT_MESSAGE, type SurfaceDecision } from './permission-decision.js';
 export {
   parseLauncherArgs,
