@@ -100,7 +100,7 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
     });
   }, 120_000);
 
-  it('codex-exec: a prompt of several words reaches Codex as one; Stop on the pad ends the run, its command included, and it leaves the pad', async (ctx) => {
+  it('codex-exec --linger 0: a prompt of several words reaches Codex as one; Stop on the pad ends the run, its command included, and it leaves the pad', async (ctx) => {
     if (!clis.ready) return ctx.skip(skipNote(clis));
     const project = makeProject();
     const marker = join(project, 'late.marker');
@@ -114,7 +114,7 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
     afterAllTests(() => pad.kill());
     const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...codexEnvironment(project, api.origin) };
     const exec = (words: readonly string[]) =>
-      runProgram([...layout.cli, 'codex-exec', '--socket', pad.socket, '--codex', clis.codex.bin, ...words], project, env);
+      runProgram([...layout.cli, 'codex-exec', '--linger', '0', '--socket', pad.socket, '--codex', clis.codex.bin, ...words], project, env);
 
     const finished = await exec(['say', 'done', 'when', 'finished']).done;
     expect(finished).toMatchObject({ code: 0 });

@@ -46,6 +46,12 @@
  *   waitForPadAnswers({..., questions}) — question-waiter.ts: the same for multiple-choice questions
  *   permissionDecisionLine(decision): string   the exact stdout line (with LF)
  *
+ * A finished run lingers on the pad — linger.ts (and its detached helper, linger-main.ts)
+ *   handOverLinger(plan, entry): Promise<boolean>   the helper holds the session with its final state
+ *   replaceLingering(markerPath, socketPath)   the next run of the same agent ends it at once
+ *   lingerMarkerPath(env, sameness), finalStateOf(status, signal), parseLingerSeconds(raw, usageError)
+ *   runLeasedChild({..., linger: {seconds, entry, markerPath}}) uses both
+ *
  * Agent versions — version-probe.ts
  *   probeAgentVersion(bin, env, timeoutMs?): Promise<{major, minor, patch} | null>   `<bin> --version`
  *   parseAgentVersion(output), formatAgentVersion(version), atLeast(version, least)
@@ -113,6 +119,17 @@ export { runHookProcess, HOOK_USAGE_EXIT, type HookProcessOptions, type HookBody
 export { parseHookArgs, HookUsageError, type HookArgs } from './hook-args.js';
 export { waitForSurfaceDecision, type ApprovalWaitOptions } from './approval-waiter.js';
 export { waitForPadAnswers, type QuestionWaitOptions } from './question-waiter.js';
+export {
+  handOverLinger,
+  replaceLingering,
+  lingerMarkerPath,
+  finalStateOf,
+  parseLingerSeconds,
+  defaultLingerEntry,
+  DEFAULT_LINGER_SECONDS,
+  type LingerPlan,
+  type FinalState,
+} from './linger.js';
 export { probeAgentVersion, parseAgentVersion, formatAgentVersion, atLeast, type AgentVersion } from './version-probe.js';
 export { permissionDecisionLine, REJECT_MESSAGE, type SurfaceDecision } from './permission-decision.js';
 export {
@@ -125,7 +142,7 @@ export {
 export { takeLeadingOptions, type LeadingOptionRules, type LeadingOptions } from './leading-options.js';
 export { planLaunch, type LaunchPlan, type LaunchSurroundings } from './launch-plan.js';
 export { LauncherLease, LEASE_RETRY_MS, FIRST_ATTEMPT_WAIT_MS, type LauncherLeaseOptions } from './launcher-lease.js';
-export { launcherChildEnv, leaseMetadata, runLeasedChild, LAUNCHER_ENV, type LeasedChildRun } from './leased-run.js';
+export { launcherChildEnv, leaseMetadata, runLeasedChild, LAUNCHER_ENV, type LeasedChildRun, type LeasedLinger } from './leased-run.js';
 export {
   runAgentChild,
   exitStatus,
