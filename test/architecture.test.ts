@@ -46,9 +46,15 @@ describe('ARCHITECTURE.md rule 1: one adapter per driver', () => {
     ['node-hid', 'hid/node-hid-backend.ts'],
     // The Stream Deck library without its own node-hid transport; it talks to our HID adapter.
     ['@elgato-stream-deck/core', 'stream-deck/library.ts'],
-    ['ws', 'web/server/ws-adapter.ts'],
   ])('%s is reached only from src/%s', (driver, adapter) => {
     expect(filesReaching(driver)).toEqual([adapter.split('/').join(sep)]);
+  });
+
+  // `ws` serves two roles that share no code: the browser pad's WebSocket server, and the client of
+  // Codex's app-server (WebSocket over a Unix socket). src/agents may not import src/web, and a shared
+  // module would hold nothing both use, so each role has its own single adapter file.
+  it('ws is reached only from src/web/server/ws-adapter.ts (the server) and src/agents/codex/app-server/ws-transport.ts (the client)', () => {
+    expect(filesReaching('ws').sort()).toEqual([join('agents', 'codex', 'app-server', 'ws-transport.ts'), join('web', 'server', 'ws-adapter.ts')]);
   });
 
   it('@elgato-stream-deck/node is not used: its own node-hid transport would be a second way to node-hid', () => {

@@ -25,6 +25,7 @@ export async function runLauncher(args: readonly string[], env: NodeJS.ProcessEn
   const titles = options.titles ?? [];
   const code = await runCodexLauncher(args, capture.io, {
     hookEntry: options.hookEntry ?? STAND_IN_HOOK,
+    lingerEntry: null,
     cwd: options.cwd ?? process.cwd(),
     signals: options.signals ?? new EventEmitter(),
     titleSink: (bytes) => titles.push(bytes),
