@@ -84,11 +84,15 @@ describe('Codex 0.171.0 through its app-server: `node dist/src/cli/main.js codex
       env: { PATH, XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'), ...env },
     });
     afterAllTests(() => terminal.close());
+    const untitled = terminal.defaultTitle();
     let thread!: StatusSessionReport;
     await inSession(terminal, pad, api, async () => {
       // The TUI creates its thread when it connects: the pad names it before anything is typed, and no hook review is asked.
       thread = await untilSession(pad, (s) => isThread(s) && s.leased, 'the TUI’s thread on the pad', 30_000);
       expect(thread).toMatchObject({ state: 'waiting_for_reply', label: 'app-codex', selected: true });
+      // The launcher owns the title; the TUI, told to leave it alone, does.
+      const title = `[S${(thread.slot ?? 0) + 1} ${String(thread.accent).toUpperCase()}] app-codex`;
+      await until(() => terminal.title() === title, `the title ${title}`, 10_000);
       await terminal.waitFor(/Ask Codex to do anything/, 'the composer');
       expect(terminal.screen()).not.toMatch(/Hooks need review/);
       expect(await sessions(pad)).toHaveLength(1);
@@ -125,6 +129,7 @@ describe('Codex 0.171.0 through its app-server: `node dist/src/cli/main.js codex
       expect(results).toHaveLength(2);
       expect(results[1]?.text).toContain('rejected by user');
       expectSecretsKept(admin, pad.stderr(), [GITHUB_TOKEN, BEARER]);
+      expect(terminal.title()).toBe(title);
       // Pad-Lattice joined after the TUI: the model still hears from Codex's own client.
       const originators = new Set(api.turnRequests().map((request) => request.headers['originator']));
       expect(originators).toEqual(new Set(['codex-tui']));
@@ -133,6 +138,7 @@ describe('Codex 0.171.0 through its app-server: `node dist/src/cli/main.js codex
       await submit(terminal, '›', '/quit');
       await until(() => terminal.exitStatus() !== null, 'the launcher to exit', 20_000);
       expect(terminal.exitStatus()).toBe(0);
+      expect(terminal.title()).toBe(untitled);
       await expectLingering(pad, isThread, 'success');
       const resume = /pad-lattice codex resume ([0-9a-f-]{36})/.exec(terminal.screen());
       expect(resume?.[1]).toBe(thread.identity.sessionId);

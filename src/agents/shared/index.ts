@@ -69,9 +69,10 @@
  *   launcherChildEnv(baseEnv, {leaseId, socket, label}): env   (caller adds the title variable)
  *   leaseMetadata(cwd, label): {cwd, label?}
  *   runLeasedChild({socketPath, leaseId, metadata, agent?, command, executableOption, args, env,
- *     unavailableNote, stderr, title?, stdio?, signals?, leaseRetryMs?}): Promise<number>   lease for the
- *     child's lifetime, warning when the daemon is absent, child status (signal → 128 + n), spawn
- *     failure → 1 with spawnFailureText (the executable, and the option naming another one)
+ *     unavailableNote, stderr, title?, stdio?, signals?, leaseRetryMs?, onSpawn?, afterExit?, linger?})
+ *     : Promise<number>   lease for the child's lifetime, warning when the daemon is absent, child status
+ *     (signal → 128 + n), spawn failure → 1 with spawnFailureText (the executable, and the option naming
+ *     another one); afterExit runs before the lease goes, linger keeps the ended session (linger.ts)
  *   runAgentChild({command, args, env, stdio?, signals?, onSpawn?}): Promise<AgentChildOutcome>
  *
  * Process tree — process-tree.ts

@@ -1,7 +1,12 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanEnv, makeFakeAgent } from '../shared/fake-agent.js';
-import { FakeDaemon, cleanUpFakes, privateTempDir } from '../shared/fake-daemon.js';
+import { FakeDaemon, cleanUpFakes, privateTempDir, stateAck, until } from '../shared/fake-daemon.js';
 import { runLauncher } from './launcher-run.js';
+
+/** The built linger helper (npm test builds first). */
+const HELPER = fileURLToPath(new URL('../../../dist/src/agents/shared/linger-main.js', import.meta.url));
 
 /*
  * Which way `pad-lattice codex` runs Codex, by `codex --version`: the app-server for 0.171.0 and
@@ -54,5 +59,33 @@ describe('pad-lattice codex: hooks or app-server', () => {
       expect(bad.argv).toBeNull();
       expect(bad.daemon.connections).toHaveLength(0);
     }
+  });
+
+  it('when Codex exits, the session its hooks bound lingers with how it ended: the helper takes a lease on it and repeats the state', async () => {
+    if (!existsSync(HELPER)) throw new Error(`${HELPER} is missing: run \`npm run build\` first`);
+    const daemon = await FakeDaemon.start();
+    // The daemon binds the launcher's lease to the identity a hook reported (here: at once).
+    daemon.handler = (message, connection) => {
+      if (message['type'] === 'session_lease' && message['agent'] !== undefined && daemon.ofType('session_lease').length === 1)
+        connection.send({
+          protocol: 1,
+          type: 'session_lease_bound',
+          lease_id: message['lease_id'],
+          session: stateAck('codex', '019f28ff-aaaa-bbbb', { scene: 1, accent: 'cyan', label: 'x' }),
+        });
+    };
+    const agent = makeFakeAgent({ exitStatus: 17 });
+    const env = cleanEnv({ ...agent.env, XDG_RUNTIME_DIR: privateTempDir('pl-codex-rt-') });
+    const run = await runLauncher(['--socket', daemon.socketPath, '--codex', agent.bin, '--hooks', '--linger', '2'], env, {
+      lingerEntry: { node: process.execPath, script: HELPER },
+    });
+    expect(run.code).toBe(17);
+    const identity = { backend: 'codex', session_id: '019f28ff-aaaa-bbbb' };
+    const leases = daemon.ofType('session_lease');
+    expect(leases).toHaveLength(2);
+    expect(leases[1]).toMatchObject({ agent: identity });
+    expect(leases[1]?.['lease_id']).not.toBe(leases[0]?.['lease_id']);
+    await until(() => daemon.ofType('state').length >= 2, 'the helper to repeat the final state', 5_000);
+    expect(daemon.ofType('state').map((m) => [m['state'], m['agent']])).toEqual(daemon.ofType('state').map(() => ['error', identity]));
   });
 });
