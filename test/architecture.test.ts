@@ -79,7 +79,6 @@ describe('rule 1: one adapter per native library', () => {
     ['node-hid', 'src/hid/node-hid-backend.ts'],
     // The Stream Deck library without its own node-hid transport; it talks to our HID adapter.
     ['@elgato-stream-deck/core', 'src/stream-deck/library.ts'],
-    ['ws', 'src/web/server/ws-adapter.ts'],
   ])('%s is reached only from %s', (library, adapter) => {
     expect(filesReaching(library)).toEqual([adapter]);
   });
@@ -87,6 +86,13 @@ describe('rule 1: one adapter per native library', () => {
   // Not a driver, but the same rule: ACP's vocabulary (methods, message types, validators) comes in through one file.
   it('@agentclientprotocol/sdk is reached only from src/agents/acp/protocol.ts', () => {
     expect(filesReaching('@agentclientprotocol/sdk')).toEqual(['src/agents/acp/protocol.ts']);
+  });
+
+  // `ws` serves two roles that share no code: the browser pad's WebSocket server, and the client of
+  // Codex's app-server (WebSocket over a Unix socket). src/agents may not import src/web, and a shared
+  // module would hold nothing both use, so each role has its own single adapter file.
+  it('ws is reached only from src/web/server/ws-adapter.ts (the server) and src/agents/codex/app-server/ws-transport.ts (the client)', () => {
+    expect(filesReaching('ws').sort()).toEqual(['src/agents/codex/app-server/ws-transport.ts', 'src/web/server/ws-adapter.ts']);
   });
 
   it('@elgato-stream-deck/node is not used: its own node-hid transport would be a second way to node-hid', () => {

@@ -45,10 +45,10 @@ export function claudeEnvironment(project: string, apiOrigin: string): Record<st
 
 /**
  * A CODEX_HOME whose config.toml selects a `model_providers` entry at the fake Responses API and
- * trusts the project. Hook trust is not seeded: the tests answer Codex's own review screen, as a
- * user does once.
+ * trusts the project, plus `extraConfig` lines after the provider (e.g. a `[features]` table). Hook trust
+ * is not seeded: the tests answer Codex's own review screen, as a user does once.
  */
-export function codexEnvironment(project: string, apiOrigin: string): Record<string, string> {
+export function codexEnvironment(project: string, apiOrigin: string, extraConfig: readonly string[] = []): Record<string, string> {
   const home = privateTempDir('pl-ra-codex-home-');
   const codexHome = join(home, '.codex');
   mkdirSync(codexHome);
@@ -61,6 +61,8 @@ export function codexEnvironment(project: string, apiOrigin: string): Record<str
     `base_url = "${apiOrigin}/v1"`,
     'wire_api = "responses"',
     'env_key = "FAKE_OPENAI_API_KEY"',
+    '',
+    ...extraConfig,
     '',
     `[projects."${project}"]`,
     'trust_level = "trusted"',

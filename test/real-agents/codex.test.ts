@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +5,8 @@ import { REJECT_MESSAGE } from '../../src/agents/shared/permission-decision.js';
 import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { codexEnvironment, makeProject } from './agent-homes.js';
-import { AdminPage, expectSecretsKept } from './admin-page.js';
+import { BEARER, GITHUB_TOKEN, runProgram, secretCommands, startPadWithAdmin } from './codex-steps.js';
+import { expectSecretsKept } from './admin-page.js';
 import { execCommand, startFakeOpenAi } from './fake-openai.js';
 import { checkoutLayout } from './layouts.js';
 import { pressOnPad, sessions, startPad, tierFramed, untilSession } from './pad.js';
@@ -16,31 +16,21 @@ import { TmuxTerminal } from './tmux-terminal.js';
 const clis = locateAgentClis();
 const afterAllTests = cleanupsAfterAll();
 
-/** Made-up secrets of shapes the redactor knows (README "Questions and approval details"): a GitHub token, a bearer credential. */
-const GITHUB_TOKEN = 'ghp_PadLatticeFakeGithubToken0123456789x';
-const BEARER = 'PadLatticeFakeBearerCredential0123456789';
-
-describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `codex-exec` (a checkout)', () => {
-  it('shows at once, takes Approve and Reject from the pad after the one-time hook review, with each command redacted and its tier; owns the title', async (ctx) => {
+describe('Codex, the real CLI, through `node dist/src/cli/main.js codex --hooks` and `codex-exec` (a checkout)', () => {
+  it('with --hooks: shows at once, takes Approve and Reject from the pad after the one-time hook review, with each command redacted and its tier; owns the title', async (ctx) => {
     if (!clis.ready) return ctx.skip(skipNote(clis));
     const project = makeProject();
-    const marker = (name: string) => join(project, `${name}.marker`);
-    // An edit (touch) and a destructive (rm) command, each carrying a secret.
-    const approveCommand = `echo ${GITHUB_TOKEN} && touch ${marker('approved')}`;
-    const rejectCommand = `rm -f ${join(project, 'scratch.txt')} && echo 'Authorization: Bearer ${BEARER}' > ${marker('rejected')}`;
+    const { marker, approveCommand, rejectCommand } = secretCommands(project);
     const api = await startFakeOpenAi([
       { prompt: 'approve-turn', replies: [execCommand(approveCommand, { escalated: true }), { text: 'Approved marker made.' }] },
       { prompt: 'reject-turn', replies: [execCommand(rejectCommand, { escalated: true }), { text: 'Understood, not made.' }] },
     ]);
     afterAllTests(() => api.close());
     const layout = checkoutLayout();
-    const pad = await startPad(layout, { web: true });
-    afterAllTests(() => pad.kill());
-    const admin = await AdminPage.open(pad.adminUrl!);
-    afterAllTests(() => admin.close());
+    const { pad, admin } = await startPadWithAdmin(layout, afterAllTests);
     const env = codexEnvironment(project, api.origin);
     const terminal = TmuxTerminal.start({
-      command: [...layout.cli, 'codex', '--socket', pad.socket, '--label', 'real-codex', '--codex', clis.codex.bin],
+      command: [...layout.cli, 'codex', '--hooks', '--linger', '0', '--socket', pad.socket, '--label', 'real-codex', '--codex', clis.codex.bin],
       cwd: project,
       env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'), ...env },
     });
@@ -100,7 +90,7 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
     });
   }, 120_000);
 
-  it('codex-exec: a prompt of several words reaches Codex as one; Stop on the pad ends the run, its command included, and it leaves the pad', async (ctx) => {
+  it('codex-exec --linger 0: a prompt of several words reaches Codex as one; Stop on the pad ends the run, its command included, and it leaves the pad', async (ctx) => {
     if (!clis.ready) return ctx.skip(skipNote(clis));
     const project = makeProject();
     const marker = join(project, 'late.marker');
@@ -114,7 +104,7 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
     afterAllTests(() => pad.kill());
     const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...codexEnvironment(project, api.origin) };
     const exec = (words: readonly string[]) =>
-      runProgram([...layout.cli, 'codex-exec', '--socket', pad.socket, '--codex', clis.codex.bin, ...words], project, env);
+      runProgram([...layout.cli, 'codex-exec', '--linger', '0', '--socket', pad.socket, '--codex', clis.codex.bin, ...words], project, env, afterAllTests);
 
     const finished = await exec(['say', 'done', 'when', 'finished']).done;
     expect(finished).toMatchObject({ code: 0 });
@@ -134,21 +124,3 @@ describe('Codex, the real CLI, through `node dist/src/cli/main.js codex` and `co
     expect(existsSync(marker)).toBe(false);
   }, 90_000);
 });
-
-interface ProgramRun {
-  readonly done: Promise<{ code: number | null; stdout: string; stderr: string }>;
-}
-
-/** Runs a program without a terminal (codex-exec is non-interactive); killed after the tests if still running. */
-function runProgram(command: readonly string[], cwd: string, env: Record<string, string>): ProgramRun {
-  const [program = '', ...args] = command;
-  const child = spawn(program, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  afterAllTests(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { done: new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr }))) };
-}

@@ -33,8 +33,10 @@ beforeAll(async () => {
 }, 360_000);
 
 function launch(agent: 'claude' | 'codex', bin: string, project: string, env: Record<string, string>): TmuxTerminal {
+  // Codex on its hook path (its app-server path is codex-app-server.test.ts), leaving the pad as it exits.
+  const own = agent === 'codex' ? ['--hooks', '--linger', '0'] : [];
   const terminal = TmuxTerminal.start({
-    command: [...layout.cli, agent, '--socket', pad.socket, '--label', `npm-${agent}`, '--approval-timeout', APPROVAL_TIMEOUT, `--${agent}`, bin],
+    command: [...layout.cli, agent, ...own, '--socket', pad.socket, '--label', `npm-${agent}`, '--approval-timeout', APPROVAL_TIMEOUT, `--${agent}`, bin],
     cwd: project,
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'), ...env },
   });

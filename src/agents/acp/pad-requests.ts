@@ -14,8 +14,6 @@ const MAX_OPEN = 64;
 const MAX_ANSWERED = 256;
 /** How often a pad wait looks whether its request was settled elsewhere. */
 const SETTLED_POLL_MS = 50;
-/** Bound of connecting and subscribing; the wait itself lasts as long as the request. */
-const CONNECT_TIMEOUT_MS = 2_000;
 
 export interface PadRequestsContext {
   readonly socketPath: string;
@@ -66,8 +64,8 @@ export class PadRequests {
         requestId: hex32(),
         actions: choices.actions,
         details: toolCallDetails(request.toolCall),
-        timeoutMs: Number.POSITIVE_INFINITY,
-        connectTimeoutMs: CONNECT_TIMEOUT_MS,
+        // No deadline: the request stays on the pad for as long as the agent keeps it open.
+        timeoutMs: null,
         cancelled: () => open.settled,
         pollMs: SETTLED_POLL_MS,
       }).then((decision) => {

@@ -5,7 +5,9 @@ import type { CliIo } from '../../support/cli-io.js';
 import { makeIdentity, type AgentIdentity, type AgentState } from '../../domain/index.js';
 import { runAgentChild, spawnFailureText, type SignalSource } from '../shared/agent-child.js';
 import { hex32 } from '../shared/hex32.js';
+import type { HookEntry } from '../shared/hook-command.js';
 import { takeLeadingOptions } from '../shared/leading-options.js';
+import { defaultLingerEntry, handOverLinger, lingerMarkerPath, parseLingerSeconds, replaceLingering, type FinalState } from '../shared/linger.js';
 import { NOTHING, noteOnStderr, withoutHarm } from '../shared/never-harm.js';
 import { signalTree } from '../shared/process-tree.js';
 import { launcherSocketPath } from '../shared/socket-path.js';
@@ -22,21 +24,26 @@ export class CodexExecUsageError extends Error {
 export interface CodexExecOptions {
   readonly socket: string | undefined;
   readonly codex: string;
+  /** Seconds the finished run stays on the pad. */
+  readonly linger: number;
   readonly prompt: readonly string[];
 }
 
-/** `[--socket PATH] [--codex BIN] [--] prompt…`: options first; the first other word starts the prompt. */
+/** `[--socket PATH] [--codex BIN] [--linger S] [--] prompt…`: options first; the first other word starts the prompt. */
 export function parseCodexExecArgs(args: readonly string[]): CodexExecOptions {
-  const { values, rest: prompt } = takeLeadingOptions(args, {
-    valueFlags: new Set(['--socket', '--codex']),
-    usageError: (message) => new CodexExecUsageError(message),
-  });
+  const usageError = (message: string) => new CodexExecUsageError(message);
+  const { values, rest: prompt } = takeLeadingOptions(args, { valueFlags: new Set(['--socket', '--codex', '--linger']), usageError });
+  const linger = parseLingerSeconds(values.get('--linger'), usageError);
   if (prompt.join(' ').trim() === '') throw new CodexExecUsageError('codex-exec requires a prompt');
-  return { socket: values.get('--socket'), codex: values.get('--codex') ?? 'codex', prompt };
+  return { socket: values.get('--socket'), codex: values.get('--codex') ?? 'codex', linger, prompt };
 }
 
 export interface CodexExecContext {
   readonly signals?: SignalSource;
+  /** The linger helper (linger-main.js); null: the run leaves the pad at once whatever `--linger` says. */
+  readonly lingerEntry?: HookEntry | null;
+  /** Names "the same agent" for replacing a lingering run (default: this process's working directory). */
+  readonly cwd?: string;
 }
 
 /**
@@ -45,7 +52,8 @@ export interface CodexExecContext {
  * prints the agent's messages, lets the surface's Stop terminate it, and
  * ends the session when the run is over (success, error or Stop). Codex runs
  * and its output is relayed whether or not a daemon is there; states that
- * cannot be delivered are dropped.
+ * cannot be delivered are dropped. The run replaces one that still lingers
+ * from before in the same folder, and lingers itself for `--linger` seconds.
  */
 export async function runCodexExec(args: readonly string[], io: CliIo, context: CodexExecContext = {}): Promise<number> {
   let options: CodexExecOptions;
@@ -58,6 +66,8 @@ export async function runCodexExec(args: readonly string[], io: CliIo, context: 
   }
   const socketPath = launcherSocketPath(io.env, options.socket);
   const identity = makeIdentity('codex-exec', hex32());
+  const markerPath = lingerMarkerPath(io.env, ['codex-exec', socketPath, context.cwd ?? process.cwd()]);
+  await replaceLingering(markerPath, socketPath);
   const reporter = new StateReporter(socketPath, identity);
   if (!(await reporter.report('running'))) noteOnStderr(io.stderr, 'daemon unavailable; state will not be shown');
 
@@ -91,10 +101,20 @@ export async function runCodexExec(args: readonly string[], io: CliIo, context: 
     return 1;
   }
   // A surface Stop ends as `cancelled` whatever the exit status (§A.9 QUIRK, not replicated).
-  if (stopRequested) await reporter.report('cancelled');
-  else if (outcome.status !== 0) await reporter.report('error');
-  // The run is over, so it leaves the pad now instead of lingering until the daemon's TTL.
-  await reporter.end();
+  const final: FinalState = stopRequested ? 'cancelled' : outcome.status !== 0 || reporter.last === 'error' ? 'error' : 'success';
+  if (final !== 'success') await reporter.report(final);
+  await reporter.settled();
+  const entry = context.lingerEntry === undefined ? defaultLingerEntry() : context.lingerEntry;
+  const plan = {
+    socketPath,
+    identity: { backend: identity.backend, sessionId: identity.sessionId },
+    state: final,
+    seconds: options.linger,
+    metadata: {},
+    markerPath,
+  };
+  // Held by the helper, the run shows how it ended for a while; otherwise (or when it cannot start) it leaves now.
+  if (entry === null || options.linger === 0 || reporter.unreachable || !(await handOverLinger(plan, entry))) await reporter.end();
   return outcome.status;
 }
 
@@ -118,6 +138,10 @@ function relayOutput(child: ChildProcess, io: CliIo, reporter: StateReporter): v
 class StateReporter {
   readonly #client: PadLatticeClient;
   #queue: Promise<unknown> = Promise.resolve();
+  /** The state queued last. */
+  last: AgentState | null = null;
+  /** True once a report failed to reach the daemon: no helper is started for a daemon that is not there. */
+  unreachable = false;
 
   constructor(
     socketPath: string,
@@ -127,14 +151,20 @@ class StateReporter {
   }
 
   enqueue(state: AgentState): void {
-    this.#queue = this.#queue.then(() => this.#send(state));
+    void this.report(state);
   }
 
   /** Queues `state` and resolves, once it was tried, to whether the daemon took it. */
   report(state: AgentState): Promise<boolean> {
+    this.last = state;
     const sent = this.#queue.then(() => this.#send(state));
     this.#queue = sent;
     return sent;
+  }
+
+  /** Resolves once every queued state was tried. */
+  async settled(): Promise<void> {
+    await this.#queue;
   }
 
   /** After every queued state: removes the session from the daemon (dropped, like a state, when it cannot be delivered). */
@@ -145,6 +175,7 @@ class StateReporter {
 
   async #send(state: AgentState): Promise<boolean> {
     const result = await withoutHarm(() => this.#client.reportState(state, { agent: this.identity }), REPORT_TIMEOUT_MS);
+    if (result === NOTHING) this.unreachable = true;
     return result !== NOTHING;
   }
 }

@@ -12,5 +12,10 @@ const DETAIL_LIMIT = 8_192;
  */
 export function approvalDetailsOf(toolName: string | null, toolInput: unknown): { readonly tool: string; readonly detail: string } | undefined {
   if (toolName === null || toolName === '') return undefined;
-  return { tool: toolName, detail: redactSecrets(subjectOf(toolInput).slice(0, DETAIL_LIMIT)) };
+  return describedApproval(toolName, subjectOf(toolInput));
+}
+
+/** The same for an adapter that already knows the subject (Codex's app-server names the command itself). */
+export function describedApproval(tool: string, subject: string): { readonly tool: string; readonly detail: string } {
+  return { tool, detail: redactSecrets(subject.slice(0, DETAIL_LIMIT)) };
 }

@@ -40,10 +40,22 @@
  *   formatLikePythonG(n), shellQuote(word)
  *
  * Permission decisions (§A.4.1, §A.5, §B.6) — approval-waiter.ts, permission-decision.ts
- *   waitForSurfaceDecision({socketPath, identity, requestId, timeoutMs, connectTimeoutMs?, actions?, details?,
- *     cancelled?, pollMs?, now?}): Promise<'approve' | 'reject' | null>   never rejects; closes its subscription
- *     before resolving; `actions` limits the presses offered (ACP requests may lack one)
+ *   waitForSurfaceDecision({socketPath, identity, requestId, timeoutMs | null, actions?, details?, cancelled?,
+ *     pollMs?, signal?, now?}): Promise<'approve' | 'reject' | null>   never rejects; closes its subscription before
+ *     resolving; timeoutMs null waits until `signal` or `cancelled` ends it (Codex's app-server path, ACP);
+ *     `actions` limits the presses offered (ACP requests may lack one)
+ *   waitForPadAnswers({..., questions}) — question-waiter.ts: the same for multiple-choice questions
  *   permissionDecisionLine(decision): string   the exact stdout line (with LF)
+ *
+ * A finished run lingers on the pad — linger.ts (and its detached helper, linger-main.ts)
+ *   handOverLinger(plan, entry): Promise<boolean>   the helper holds the session with its final state
+ *   replaceLingering(markerPath, socketPath)   the next run of the same agent ends it at once
+ *   lingerMarkerPath(env, sameness), finalStateOf(status, signal), parseLingerSeconds(raw, usageError)
+ *   runLeasedChild({..., linger: {seconds, entry, markerPath}}) uses both
+ *
+ * Agent versions — version-probe.ts
+ *   probeAgentVersion(bin, env, timeoutMs?): Promise<{major, minor, patch} | null>   `<bin> --version`
+ *   parseAgentVersion(output), formatAgentVersion(version), atLeast(version, least)
  *
  * Launchers (§A.7, §A.8, §B.8) — launcher-options.ts, leading-options.ts, launch-plan.ts,
  *   launcher-lease.ts, leased-run.ts, agent-child.ts
@@ -58,9 +70,10 @@
  *   launcherChildEnv(baseEnv, {leaseId, socket, label}): env   (caller adds the title variable)
  *   leaseMetadata(cwd, label): {cwd, label?}
  *   runLeasedChild({socketPath, leaseId, metadata, agent?, command, executableOption, args, env,
- *     unavailableNote, stderr, title?, stdio?, signals?, leaseRetryMs?}): Promise<number>   lease for the
- *     child's lifetime, warning when the daemon is absent, child status (signal → 128 + n), spawn
- *     failure → 1 with spawnFailureText (the executable, and the option naming another one)
+ *     unavailableNote, stderr, title?, stdio?, signals?, leaseRetryMs?, onSpawn?, afterExit?, linger?})
+ *     : Promise<number>   lease for the child's lifetime, warning when the daemon is absent, child status
+ *     (signal → 128 + n), spawn failure → 1 with spawnFailureText (the executable, and the option naming
+ *     another one); afterExit runs before the lease goes, linger keeps the ended session (linger.ts)
  *   runAgentChild({command, args, env, stdio?, signals?, onSpawn?}): Promise<AgentChildOutcome>
  *
  * Process tree — process-tree.ts
@@ -115,6 +128,19 @@ export { formatLikePythonG, shellQuote } from './python-format.js';
 export { runHookProcess, HOOK_USAGE_EXIT, type HookProcessOptions, type HookBodyOptions, type HookBody } from './hook-process.js';
 export { parseHookArgs, HookUsageError, type HookArgs } from './hook-args.js';
 export { waitForSurfaceDecision, type ApprovalWaitOptions } from './approval-waiter.js';
+export { waitForPadAnswers, type QuestionWaitOptions } from './question-waiter.js';
+export {
+  handOverLinger,
+  replaceLingering,
+  lingerMarkerPath,
+  finalStateOf,
+  parseLingerSeconds,
+  defaultLingerEntry,
+  DEFAULT_LINGER_SECONDS,
+  type LingerPlan,
+  type FinalState,
+} from './linger.js';
+export { probeAgentVersion, parseAgentVersion, formatAgentVersion, atLeast, type AgentVersion } from './version-probe.js';
 export { permissionDecisionLine, REJECT_MESSAGE, type SurfaceDecision } from './permission-decision.js';
 export {
   parseLauncherArgs,
@@ -127,7 +153,7 @@ export {
 export { takeLeadingOptions, type LeadingOptionRules, type LeadingOptions } from './leading-options.js';
 export { planLaunch, type LaunchPlan, type LaunchSurroundings } from './launch-plan.js';
 export { LauncherLease, LEASE_RETRY_MS, FIRST_ATTEMPT_WAIT_MS, type LauncherLeaseOptions } from './launcher-lease.js';
-export { launcherChildEnv, leaseMetadata, runLeasedChild, LAUNCHER_ENV, type LeasedChildRun } from './leased-run.js';
+export { launcherChildEnv, leaseMetadata, runLeasedChild, LAUNCHER_ENV, type LeasedChildRun, type LeasedLinger } from './leased-run.js';
 export {
   runAgentChild,
   exitStatus,

@@ -1,5 +1,5 @@
 import { defaultHookEntry, HookEntryMissingError, hookCommand, type HookAgent, type HookEntry } from './hook-command.js';
-import { LauncherUsageError, parseLauncherArgs, type LauncherOptions } from './launcher-options.js';
+import { LauncherUsageError, parseLauncherArgs, type ExtraLauncherOptions, type LauncherOptions } from './launcher-options.js';
 import { noteOnStderr } from './never-harm.js';
 import { launcherSocketPath } from './socket-path.js';
 
@@ -32,10 +32,11 @@ export function planLaunch(
   agent: HookAgent,
   surroundings: LaunchSurroundings,
   check?: (options: LauncherOptions) => void,
+  extra?: ExtraLauncherOptions,
 ): LaunchPlan | number {
   let options: LauncherOptions;
   try {
-    options = parseLauncherArgs(args, agent);
+    options = parseLauncherArgs(args, agent, extra);
     check?.(options);
   } catch (error) {
     if (!(error instanceof LauncherUsageError)) throw error;

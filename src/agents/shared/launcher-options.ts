@@ -26,6 +26,16 @@ export interface LauncherOptions {
   readonly terminalTitle: boolean;
   /** Everything after the launcher's options, one leading `--` removed. */
   readonly agentArgs: readonly string[];
+  /** Values of the agent-specific options named in `extra` (e.g. `--linger`). */
+  readonly extraValues: ReadonlyMap<string, string>;
+  /** The agent-specific switches given (e.g. `--hooks`). */
+  readonly extraSwitches: ReadonlySet<string>;
+}
+
+/** A launcher's own options beyond the shared ones, taken in the same leading position. */
+export interface ExtraLauncherOptions {
+  readonly valueFlags?: readonly string[];
+  readonly switches?: readonly string[];
 }
 
 /**
@@ -35,10 +45,12 @@ export interface LauncherOptions {
  * `pad-lattice codex --model o3` pass through untouched. Validation order is
  * the reference's: label, then timeout, all before any connection or child.
  */
-export function parseLauncherArgs(args: readonly string[], agentFlag: LauncherAgent): LauncherOptions {
+export function parseLauncherArgs(args: readonly string[], agentFlag: LauncherAgent, extra: ExtraLauncherOptions = {}): LauncherOptions {
+  const extraFlags = extra.valueFlags ?? [];
+  const extraSwitches = extra.switches ?? [];
   const { values, switches, rest } = takeLeadingOptions(args, {
-    valueFlags: new Set(['--socket', `--${agentFlag}`, '--label', '--approval-timeout']),
-    switches: new Set(['--no-terminal-title']),
+    valueFlags: new Set(['--socket', `--${agentFlag}`, '--label', '--approval-timeout', ...extraFlags]),
+    switches: new Set(['--no-terminal-title', ...extraSwitches]),
     usageError: (message) => new LauncherUsageError(message),
   });
   const rawLabel = values.get('--label');
@@ -49,6 +61,8 @@ export function parseLauncherArgs(args: readonly string[], agentFlag: LauncherAg
     approvalTimeout: parseApprovalTimeout(values.get('--approval-timeout')),
     terminalTitle: !switches.has('--no-terminal-title'),
     agentArgs: rest,
+    extraValues: new Map(extraFlags.flatMap((flag) => (values.has(flag) ? [[flag, values.get(flag)!] as const] : []))),
+    extraSwitches: new Set(extraSwitches.filter((flag) => switches.has(flag))),
   };
 }
 

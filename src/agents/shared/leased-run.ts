@@ -1,9 +1,11 @@
-import type { StdioOptions } from 'node:child_process';
-import type { AgentIdentity } from '../../domain/index.js';
+import type { ChildProcess, StdioOptions } from 'node:child_process';
+import { sameIdentity, type AgentIdentity } from '../../domain/index.js';
 import { runAgentChild, spawnFailureText, type SignalSource } from './agent-child.js';
+import type { HookEntry } from './hook-command.js';
 import { LAUNCHER_ENV } from './launcher-env.js';
 import { LauncherLease } from './launcher-lease.js';
 import type { LauncherTitle } from './launcher-title.js';
+import { finalStateOf, handOverLinger, replaceLingering } from './linger.js';
 import { noteOnStderr } from './never-harm.js';
 
 export { LAUNCHER_ENV };
@@ -54,6 +56,20 @@ export interface LeasedChildRun {
   readonly stdio?: StdioOptions;
   readonly signals?: SignalSource;
   readonly leaseRetryMs?: number;
+  /** Sees the child right after it started (the Codex launcher follows it through its app-server). */
+  readonly onSpawn?: (child: ChildProcess) => void;
+  /** Runs once the child exited, while the lease is still held: the caller's own cleanup. */
+  readonly afterExit?: () => Promise<void>;
+  /** Keeps the ended session on the pad for a while, showing how the child ended (linger.ts); absent: it leaves at once. */
+  readonly linger?: LeasedLinger;
+}
+
+export interface LeasedLinger {
+  readonly seconds: number;
+  /** The helper program (linger-main.js). */
+  readonly entry: HookEntry;
+  /** The marker of this agent's lingering session (lingerMarkerPath); a previous one is replaced when the child starts. */
+  readonly markerPath: string;
 }
 
 /**
@@ -62,10 +78,13 @@ export interface LeasedChildRun {
  * not there (the agent starts anyway), run the child, put the title back,
  * release the lease, and return the child's status. A child that cannot
  * start ends with one `pad-lattice:` line naming it and the option that
- * names another executable, and status 1.
+ * names another executable, and status 1. With `linger`, a previous run's
+ * lingering session leaves first, and this one's stays after the child
+ * exited: success, error or cancelled, for `linger.seconds`.
  */
 export async function runLeasedChild(run: LeasedChildRun): Promise<number> {
   const title = run.title;
+  if (run.linger !== undefined) await replaceLingering(run.linger.markerPath, run.socketPath);
   const lease = LauncherLease.start({
     socketPath: run.socketPath,
     leaseId: run.leaseId,
@@ -82,10 +101,25 @@ export async function runLeasedChild(run: LeasedChildRun): Promise<number> {
       env: run.env,
       ...(run.stdio === undefined ? {} : { stdio: run.stdio }),
       ...(run.signals === undefined ? {} : { signals: run.signals }),
+      ...(run.onSpawn === undefined ? {} : { onSpawn: run.onSpawn }),
     });
+    await run.afterExit?.();
     if (outcome.kind === 'spawn_failed') {
       noteOnStderr(run.stderr, spawnFailureText(run.command, outcome.error, run.executableOption));
       return 1;
+    }
+    const identity = lease.identity;
+    // A placeholder that never became a real session has nothing to show.
+    if (run.linger !== undefined && run.linger.seconds > 0 && identity !== null && !(run.agent !== undefined && sameIdentity(identity, run.agent))) {
+      const plan = {
+        socketPath: run.socketPath,
+        identity: { backend: identity.backend, sessionId: identity.sessionId },
+        state: finalStateOf(outcome.status, outcome.signal),
+        seconds: run.linger.seconds,
+        metadata: { ...run.metadata },
+        markerPath: run.linger.markerPath,
+      };
+      await handOverLinger(plan, run.linger.entry);
     }
     return outcome.status;
   } finally {

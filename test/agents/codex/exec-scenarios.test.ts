@@ -18,7 +18,7 @@ interface ExecRun {
 
 function startExec(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ExecRun> {
   const capture = captureIo('', env);
-  return runCodexExec(args, capture.io, { signals: new EventEmitter() }).then(async (code) => {
+  return runCodexExec(args, capture.io, { signals: new EventEmitter(), lingerEntry: null }).then(async (code) => {
     await new Promise((resolve) => setImmediate(resolve));
     return { code, stdout: capture.stdout(), stderr: capture.stderr() };
   });

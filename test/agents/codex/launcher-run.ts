@@ -17,6 +17,8 @@ export interface LauncherRunOptions {
   readonly signals?: EventEmitter;
   /** Sees the title writes as they happen. */
   readonly titles?: string[];
+  /** The linger helper; default none: the session leaves as Codex exits. */
+  readonly lingerEntry?: HookEntry;
 }
 
 /** Runs `pad-lattice codex ARGS` in process; the child inherits this process's stdio, as in production. */
@@ -25,6 +27,7 @@ export async function runLauncher(args: readonly string[], env: NodeJS.ProcessEn
   const titles = options.titles ?? [];
   const code = await runCodexLauncher(args, capture.io, {
     hookEntry: options.hookEntry ?? STAND_IN_HOOK,
+    lingerEntry: options.lingerEntry ?? null,
     cwd: options.cwd ?? process.cwd(),
     signals: options.signals ?? new EventEmitter(),
     titleSink: (bytes) => titles.push(bytes),

@@ -10,6 +10,8 @@ import { FakeDaemon, cleanUpFakes, delay, privateTempDir, stateAck, tempSocketPa
 import { runLauncher } from './launcher-run.js';
 
 const HEX32 = /^[0-9a-f]{32}$/;
+/** How long a child may take to start: the version probe and the child are each a Node start of the fake agent. */
+const CHILD_START_MS = 20_000;
 const EVENTS = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'Stop'];
 
 afterEach(cleanUpFakes);
@@ -209,7 +211,7 @@ describe('agent-adapters.md Part D', () => {
     const agent = makeFakeAgent({ waitForSigterm: true });
     const signals = new EventEmitter();
     const running = runLauncher(['--socket', daemon.socketPath, '--codex', agent.bin], cleanEnv(agent.env), { signals });
-    await until(() => agent.record() !== null, 'the child to start');
+    await until(() => agent.record() !== null, 'the child to start', CHILD_START_MS);
     signals.emit('SIGINT');
     await delay(100);
     expect(existsSync(agent.doneFile)).toBe(false);
@@ -315,9 +317,9 @@ describe('agent-adapters.md Part D', () => {
     const agent = makeFakeAgent({ waitFor: release });
     const started = performance.now();
     const running = runLauncher(['--socket', socket, '--codex', agent.bin], cleanEnv(agent.env));
-    await until(() => agent.record() !== null, 'the child to start');
-    // The launcher waited for its first attempt only briefly, not for a daemon.
-    expect(performance.now() - started).toBeLessThan(5_000);
+    await until(() => agent.record() !== null, 'the child to start', CHILD_START_MS);
+    // The launcher waited for its first attempt only briefly, not for a daemon (which never comes until below).
+    expect(performance.now() - started).toBeLessThan(CHILD_START_MS);
     const daemon = await FakeDaemon.start(socket);
     await until(() => daemon.ofType('session_lease').length === 1, 'the lease to register', 5_000);
     writeFileSync(release, '');
