@@ -34,6 +34,8 @@ export type AnswerRefusal =
   | 'answered'
   /** The question has no such option. */
   | 'no_option'
+  /** Send on a multi-select question with no option toggled on. */
+  | 'none_chosen'
   /** The asking connection closed before the answer could be written. */
   | 'not_delivered';
 
@@ -45,6 +47,8 @@ export type PressOutcome =
   | { readonly kind: 'not_selected'; readonly reason: SelectionRefusal }
   /** An option press reached the asking agent: `option` is 0-based. */
   | { readonly kind: 'answered'; readonly option: number; readonly agent: PressTarget }
+  /** An option of a multi-select question was toggled (nothing is sent before Send). */
+  | { readonly kind: 'toggled'; readonly option: number; readonly selected: boolean }
   | { readonly kind: 'not_answered'; readonly reason: AnswerRefusal }
   /** A Demo or Show was playing and took the press (its own view shows the effect). */
   | { readonly kind: 'experience' };

@@ -136,7 +136,7 @@ export class MidiSurface implements ControlSurface {
   #optionAt(x: number, y: number): SurfaceEvent | null {
     const question = this.#shownQuestion;
     if (question === null) return null;
-    const option = optionAtCell(question.question.options.length, x, y);
+    const option = optionAtCell(question.question, x, y);
     return option === null ? null : optionPressed(question.ref, question.questionIndex, option);
   }
 

@@ -117,7 +117,7 @@ export class GridSurface {
     const question = this.#shownQuestion;
     const region = this.#profile.layout.state_region;
     if (question === null || region === undefined) return null;
-    const option = optionAtCell(question.question.options.length, x - region.x, y - region.y);
+    const option = optionAtCell(question.question, x - region.x, y - region.y);
     return option === null ? null : optionPressed(question.ref, question.questionIndex, option);
   }
 }

@@ -3,6 +3,8 @@ import {
   CONTROL_ACTIONS,
   OFF_TOKEN,
   optionPressed,
+  questionPadCount,
+  sendPadIndex,
   sessionSelected,
   type QuestionPrompt,
   type ShowFrame,
@@ -11,7 +13,7 @@ import {
 } from '../domain/index.js';
 import type { Cell, StreamDeckProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
-import { compileVisualFrame, optionToken } from '../visual-protocol/index.js';
+import { chosenOptionToken, compileVisualFrame, optionToken, SEND_TOKEN } from '../visual-protocol/index.js';
 import { drawFace, faceColor, faceKey, type KeyFace } from './key-faces.js';
 import type { DeckKey, DeckPanel } from './library.js';
 
@@ -147,14 +149,14 @@ export class DeckSurface {
     // The glyph key keeps the agent's own glyph (the `?`): the options have keys of their own.
     const frame = compileVisualFrame(question === null ? view : { ...view, prompt: undefined }, SELECTOR_CAPACITY);
     const labels = new Map(view.sessions.map((session) => [session.slot, session.label]));
-    const options = this.#optionsShown()?.question.options ?? null;
+    const options = this.#optionsShown();
     const caption = question === null ? '' : options === null ? 'SCENES' : 'OPTIONS';
     const faces = new Map<number, KeyFace>();
     for (const key of this.#keys.values()) {
       const role = this.#roles.get(key.index);
       let face: KeyFace = { kind: 'blank' };
       if (role?.kind === 'glyph') face = { kind: 'glyph', canvas: frame.state, caption };
-      else if (role?.kind === 'scene' && options !== null) face = optionFace(options[role.slot]?.label, role.slot);
+      else if (role?.kind === 'scene' && options !== null) face = optionFace(options, role.slot);
       else if (role !== undefined) face = faceFor(role, frame, labels);
       faces.set(key.index, face);
     }
@@ -195,7 +197,7 @@ export class DeckSurface {
     const question = this.#optionsShown();
     if (question === null) return sessionSelected(role.slot);
     // A dark key past the last option answers nothing, and selects nothing either: it shows no Scene.
-    return role.slot < question.question.options.length ? optionPressed(question.ref, question.questionIndex, role.slot) : null;
+    return role.slot < questionPadCount(question.question) ? optionPressed(question.ref, question.questionIndex, role.slot) : null;
   }
 
   /** The question whose options the Scene keys show, or null when they show Scenes. */
@@ -218,9 +220,19 @@ export class DeckSurface {
 const sameQuestion = (a: QuestionPrompt | null, b: QuestionPrompt | null): boolean =>
   a !== null && b !== null && a.ref === b.ref && a.questionIndex === b.questionIndex;
 
-/** Option `slot + 1` on the Scene key of `slot`, or a dark key when the question has fewer options. */
-function optionFace(label: string | undefined, slot: number): KeyFace {
-  return label === undefined ? { kind: 'blank' } : { kind: 'option', number: slot + 1, label, token: optionToken(slot + 1) };
+/**
+ * Option `slot + 1` on the Scene key of `slot` (green once a multi-select
+ * question has it chosen), Send on the key after a multi-select question's
+ * last option, or a dark key past them.
+ */
+function optionFace(prompt: QuestionPrompt, slot: number): KeyFace {
+  const label = prompt.question.options[slot]?.label;
+  if (label !== undefined) {
+    const token = prompt.selected.includes(slot) ? chosenOptionToken(slot + 1) : optionToken(slot + 1);
+    return { kind: 'option', number: slot + 1, label, token };
+  }
+  if (slot !== sendPadIndex(prompt.question)) return { kind: 'blank' };
+  return { kind: 'send', token: prompt.selected.length > 0 ? SEND_TOKEN : OFF_TOKEN };
 }
 
 function faceFor(role: Exclude<Role, { kind: 'glyph' }>, frame: ReturnType<typeof compileVisualFrame>, labels: ReadonlyMap<number, string>): KeyFace {

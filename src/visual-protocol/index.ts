@@ -7,14 +7,7 @@ export * from './semantic-colors.js';
 export { compileVisualFrame, type VisualFrame } from './compile.js';
 export { visualFrameToJson, type VisualFrameJson } from './frame-json.js';
 export type { StateCanvas } from './canvases.js';
-export {
-  optionToken,
-  tierToken,
-  protocolToken,
-  optionCells,
-  optionAtCell,
-  promptCanvas,
-  EXTENSION_TOKEN_FALLBACKS,
-} from './prompt-canvas.js';
+export { tierToken, protocolToken, promptCanvas, EXTENSION_TOKEN_FALLBACKS } from './prompt-canvas.js';
+export { optionToken, chosenOptionToken, SEND_TOKEN, SEND_CELL, optionCells, optionAtCell } from './question-canvas.js';
 export { visualProtocolConstants } from './published-constants.js';
 export { GREETING_GLYPHS, glyphColumns, textColumns } from './led-font.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, MAX_QUESTION_OPTIONS, MAX_QUESTIONS, MAX_SELECTOR_SLOTS } from '../domain/index.js';
+import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, MAX_QUESTION_OPTIONS, MAX_QUESTIONS, MAX_SELECTOR_SLOTS, NOTICE_KINDS } from '../domain/index.js';
 import { VISUAL_PROTOCOL_VERSION } from '../visual-protocol/index.js';
 import { ERROR_CODES } from './error-codes.js';
 import { PROTOCOL_VERSION } from './limits.js';
@@ -66,6 +66,7 @@ export const wireClientMessageSchema = z
     message('inventory', {}),
     message('question', { agent: agentIdentity.nullish(), request_id: identifier, questions: z.array(questionSchema).min(1).max(MAX_QUESTIONS) }),
     message('approval_details', { agent: agentIdentity.nullish(), request_id: identifier, tool: nonBlank, detail: z.string().nullish() }),
+    message('notice', { agent: agentIdentity.nullish(), notice: z.enum(NOTICE_KINDS), tool: z.string().nullish(), detail: z.string().nullish() }),
   ])
   .meta({ title: 'Pad-Lattice Wire Protocol 1: client to daemon' });
 
@@ -131,6 +132,13 @@ export const wireDaemonMessageSchema = z
     }),
     // Extension replies and notifications: only a connection that sent `question` receives them.
     message('question_ack', { request_id: identifier }),
-    message('answer', { agent: identity, request_id: identifier, question: count, option: count }),
+    // `options` only for a multi-select question: every option chosen, ascending (`option` is the first).
+    message('answer', {
+      agent: identity,
+      request_id: identifier,
+      question: count,
+      option: count,
+      options: z.array(count).min(1).max(MAX_QUESTION_OPTIONS).optional(),
+    }),
   ])
   .meta({ title: 'Pad-Lattice Wire Protocol 1: daemon to client' });

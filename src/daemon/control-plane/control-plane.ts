@@ -8,6 +8,7 @@ import {
   type AgentIdentity,
   type AgentState,
   type ControlAction,
+  type NoticeKind,
   type SurfaceView,
 } from '../../domain/index.js';
 import { GuardedAccentStore } from './accents.js';
@@ -16,8 +17,9 @@ import { DebounceTable } from './debounce.js';
 import { invariantViolations } from './invariants.js';
 import { ageSessions, bindSession, endSession, releaseLease, type PlaneTables } from './lifecycle.js';
 import { LeaseTable } from './leases.js';
+import { NoticeTable } from './notices.js';
 import { PreviewSlot } from './preview.js';
-import { QuestionTable } from './questions.js';
+import { pressOption, QuestionTable } from './questions.js';
 import { Registry } from './registry.js';
 import { refillOrder } from './slots.js';
 import { hasEntries, mergeMetadata, type SessionRecord } from './session-record.js';
@@ -47,6 +49,7 @@ export class ControlPlane {
   readonly #debounce: DebounceTable;
   readonly #preview = new PreviewSlot();
   readonly #questions = new QuestionTable();
+  readonly #notices = new NoticeTable();
   readonly #tables: PlaneTables;
   #revision = 0;
 
@@ -62,6 +65,7 @@ export class ControlPlane {
       leases: this.#leases,
       debounce: this.#debounce,
       questions: this.#questions,
+      notices: this.#notices,
     };
   }
 
@@ -84,11 +88,20 @@ export class ControlPlane {
     return this.#config.sessionTtl;
   }
 
-  /** §7.1: a state report; the effective state may be coerced by a pending approval (§7.2). */
+  /**
+   * §7.1: a state report; the effective state may be coerced by a pending
+   * approval (§7.2). Extension: while one of the agent's questions is open
+   * and no approval is pending, `waiting_for_approval` stays
+   * `waiting_for_reply`, whatever notification or hook order reported it (a
+   * question never looks like an approval).
+   */
   update(identity: AgentIdentity, state: AgentState, now: number, metadata: Readonly<Record<string, string>> = {}): SessionSnapshot {
     const record = this.#registry.ensure(identity, now);
     this.#registry.bump(record, now);
-    const effective: AgentState = state !== 'waiting_for_approval' && this.#subscriptions.hasPendingApproval(record.key) ? 'waiting_for_approval' : state;
+    const pending = this.#subscriptions.hasPendingApproval(record.key);
+    record.approvalHeldByQuestion = state === 'waiting_for_approval' && !pending && this.#questions.shownFor(record.key) !== null;
+    const effective: AgentState = pending ? 'waiting_for_approval' : record.approvalHeldByQuestion ? 'waiting_for_reply' : state;
+    if (effective !== record.state) this.#notices.stateChanged(record.key);
     record.state = effective;
     if (hasEntries(metadata)) mergeMetadata(record, metadata);
     record.terminalStateUntil = TERMINAL_STATES.has(effective) ? now + this.#config.terminalHold : null;
@@ -131,6 +144,24 @@ export class ControlPlane {
       subscribedAt: this.#registry.sequence,
       details: null,
     });
+    // The approval an open question held back (see update) now has its waiter: show it as reported.
+    if (record.approvalHeldByQuestion && this.#subscriptions.hasPendingApproval(record.key)) {
+      record.state = 'waiting_for_approval';
+      record.approvalHeldByQuestion = false;
+      record.terminalStateUntil = null;
+    }
+    this.#revision += 1;
+  }
+
+  /**
+   * Extension `notice`: what the agent tells its user beyond a state (already
+   * sanitized by the caller); replaces the session's earlier notice. May
+   * create (never promote) the session, like a subscription.
+   */
+  notify(identity: AgentIdentity, notice: NoticeKind, tool: string, description: string, now: number): void {
+    const record = this.#registry.ensure(identity, now);
+    this.#registry.bump(record, now);
+    this.#notices.post(record.key, Object.freeze({ kind: 'notice', notice, tool, description }), now);
     this.#revision += 1;
   }
 
@@ -161,8 +192,10 @@ export class ControlPlane {
   }
 
   /**
-   * An option press as a surface showed it: answers question `question` of
-   * request `ref` with `option`, once. The first answer wins; the request
+   * An option press as a surface showed it, on question `question` of request
+   * `ref`: answers a single-choice question with `option`, once; on a
+   * multi-select question toggles `option`, and the Send pad (sendPadIndex)
+   * answers with every option toggled on. The first answer wins; the request
    * leaves the pad when its last question is answered (its connection may
    * stay open). No side effects when refused.
    */
@@ -170,14 +203,21 @@ export class ControlPlane {
     const request = this.#questions.byRef(ref);
     const record = request === null ? null : this.#registry.getByKey(request.key);
     if (request === null || record === null || request.questions[question] === undefined) return { ok: false, reason: 'gone' };
-    if (request.answered[question]) return { ok: false, reason: 'answered' };
-    if (!Number.isInteger(option) || option < 0 || option >= request.questions[question]!.options.length) return { ok: false, reason: 'no_option' };
-    request.answered[question] = true;
+    const press = pressOption(request, question, option);
+    if (press.kind === 'refused') return { ok: false, reason: press.reason };
     this.#registry.bump(record, now);
     this.#revision += 1;
+    if (press.kind === 'toggle') return { ok: true, toggled: Object.freeze({ question, option, selected: press.selected }) };
     return {
       ok: true,
-      answered: Object.freeze({ connection: request.connection, identity: record.identity, requestId: request.requestId, question, option }),
+      answered: Object.freeze({
+        connection: request.connection,
+        identity: record.identity,
+        requestId: request.requestId,
+        question,
+        option: press.option,
+        options: press.options,
+      }),
     };
   }
 
@@ -286,7 +326,8 @@ export class ControlPlane {
   /** §17.3: preview expiry, terminal reverts, TTL expiry; one revision bump if anything changed. */
   tick(now: number): boolean {
     const previewExpired = this.#preview.expire(now);
-    const changed = ageSessions(this.#tables, now, this.#config.sessionTtl) || previewExpired;
+    const noticeExpired = this.#notices.expire(now);
+    const changed = ageSessions(this.#tables, now, this.#config.sessionTtl) || previewExpired || noticeExpired;
     if (changed) this.#revision += 1;
     return changed;
   }
@@ -316,7 +357,11 @@ export class ControlPlane {
     });
   }
 
-  /** What the selected agent asks (none under a preview): its oldest open question, else the described approval a press would answer. */
+  /**
+   * What the selected agent asks (none under a preview): its oldest open
+   * question, else the described approval a press would answer, else its
+   * notice.
+   */
   #selectedPrompt(): SurfacePrompt | null {
     const selected = this.#registry.selected();
     if (selected === null || this.#preview.current !== null) return null;
@@ -329,9 +374,11 @@ export class ControlPlane {
         questionIndex,
         questionCount: request.questions.length,
         question: request.questions[questionIndex]!,
+        selected: Object.freeze([...request.toggled[questionIndex]!].sort((a, b) => a - b)),
       });
     }
-    return selected.state === 'waiting_for_approval' ? this.#subscriptions.approvalDetails(selected.key) : null;
+    const approval = selected.state === 'waiting_for_approval' ? this.#subscriptions.approvalDetails(selected.key) : null;
+    return approval ?? this.#notices.shownFor(selected.key);
   }
 
   /** Status order (§18): visible by ascending slot, then overflow by ascending recency. */

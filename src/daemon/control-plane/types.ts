@@ -47,9 +47,20 @@ export interface AnsweredQuestion {
   readonly requestId: string;
   /** 0-based indices. */
   readonly question: number;
+  /** The answer of a single-choice question; the first of `options` for a multi-select one. */
   readonly option: number;
+  /** Every option chosen, ascending, for a multi-select question; null for a single-choice one. */
+  readonly options: readonly number[] | null;
+}
+
+/** An option press on a multi-select question: the option now toggled on or off; nothing is sent yet. */
+export interface ToggledOption {
+  readonly question: number;
+  readonly option: number;
+  readonly selected: boolean;
 }
 
 export type AnswerDispatch =
   | { readonly ok: true; readonly answered: AnsweredQuestion }
+  | { readonly ok: true; readonly toggled: ToggledOption }
   | { readonly ok: false; readonly reason: Exclude<AnswerRefusal, 'not_delivered'> };

@@ -198,10 +198,11 @@ export class DaemonRuntime {
     receipt?.settle({ kind: 'selected', agent: this.#target(this.plane.selection()) });
   }
 
-  /** An option press: one `answer` line to the asking connection, if the question is still open there. */
+  /** An option press: one `answer` line to the asking connection once a question is answered; a toggle sends nothing yet. */
   #answer(ref: number, question: number, option: number, now: number, receipt: PressReceipt | undefined): void {
     const press = this.plane.answer(ref, question, option, now);
     if (!press.ok) return receipt?.settle({ kind: 'not_answered', reason: press.reason });
+    if ('toggled' in press) return receipt?.settle({ kind: 'toggled', option: press.toggled.option, selected: press.toggled.selected });
     const { answered } = press;
     const delivered = sendNotification(this.#outbox, answered.connection, {
       type: 'answer',
@@ -209,9 +210,12 @@ export class DaemonRuntime {
       requestId: answered.requestId,
       question: answered.question,
       option: answered.option,
+      options: answered.options,
     });
     if (!delivered) this.#logger.warn(`answer to question ${question + 1} for connection ${answered.connection} was not delivered`);
-    receipt?.settle(delivered ? { kind: 'answered', option, agent: this.#target(answered.identity) } : { kind: 'not_answered', reason: 'not_delivered' });
+    receipt?.settle(
+      delivered ? { kind: 'answered', option: answered.option, agent: this.#target(answered.identity) } : { kind: 'not_answered', reason: 'not_delivered' },
+    );
   }
 
   /** Who a press reached, as a surface may name it. */

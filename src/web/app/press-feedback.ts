@@ -26,10 +26,12 @@ export function feedbackFor(result: PressResultMessage): Feedback {
       return { text: `${press === 'select' || press === 'answer' ? 'Sent' : DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
     case 'answered':
       return { text: `Answered · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
+    case 'toggled':
+      return { text: 'Choice changed; press Send when every answer you want is chosen.', tone: 'info' };
     case 'not_answered':
-      return result.reason === 'answered'
-        ? { text: 'That question already has its answer; the first one counts.', tone: 'info' }
-        : { text: 'Answer: the question is no longer waiting (answered in the terminal, or timed out).', tone: 'warn' };
+      if (result.reason === 'answered') return { text: 'That question already has its answer; the first one counts.', tone: 'info' };
+      if (result.reason === 'none_chosen') return { text: 'Nothing sent: choose at least one answer first, then Send.', tone: 'info' };
+      return { text: 'Answer: the question is no longer waiting (answered in the terminal, or timed out).', tone: 'warn' };
     case 'selected':
       return { text: `Selected · ${result.agent?.label ?? 'agent'} (now on ${sceneOf(result.agent?.slot ?? null)})`, tone: 'done' };
     case 'experience':
