@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDaemon, type DaemonHandle } from '../src/daemon/daemon.js';
+import { attachPadSurfaces } from '../src/app/attach-surfaces.js';
+import { startPadDaemon } from '../src/app/start-daemon.js';
+import type { DaemonHandle } from '../src/daemon/daemon.js';
+import { SILENT_LOGGER } from '../src/support/logger.js';
 import { DEFAULT_POLL_INTERVAL } from '../src/daemon/runtime/index.js';
 import type { DeviceProfile } from '../src/profiles/index.js';
 import { newBenchSurface } from './fixtures.js';
@@ -24,7 +27,22 @@ export async function startBenchDaemon(profile: DeviceProfile): Promise<BenchDae
   const socketPath = join(dir, 'd.sock');
   const output = new CountingOutput(true);
   try {
-    const handle = await startDaemon({ socketPath, surfaces: [newBenchSurface(profile, output)], identityStorePath: null });
+    // Assembled as every daemon is (src/app), with the counting port as its one surface that never comes or goes.
+    const daemon = await startPadDaemon({ socketPath, identityStorePath: null }, SILENT_LOGGER);
+    const surface = newBenchSurface(profile, output);
+    const fixedSurfaces = [{ surface, descriptor: surface.descriptor, geometry: surface.geometry, frameIntervalMs: 0 }];
+    const controllers = { midi: null, serial: null, hid: false };
+    const attached = await attachPadSurfaces(daemon, {
+      controllers,
+      browserPad: null,
+      audioFeedback: false,
+      fixedSurfaces,
+      env: {},
+      stdout: process.stdout,
+      logger: SILENT_LOGGER,
+    });
+    if (attached === null) throw new Error('the bench daemon could not attach its surface');
+    const { handle } = daemon;
     const frames: FrameRecord[] = [];
     // The frame ends after the render that sent it has returned, so the revision read here is the one it showed.
     output.onFrame((lastByteAt) => frames.push({ revision: handle.runtime.plane.revision, lastByteAt }));
@@ -35,6 +53,7 @@ export async function startBenchDaemon(profile: DeviceProfile): Promise<BenchDae
       frames,
       async stop() {
         await handle.close();
+        await attached.release();
         rmSync(dir, { recursive: true, force: true });
       },
     };

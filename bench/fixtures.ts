@@ -28,7 +28,7 @@ export async function loadBuiltinProfiles(): Promise<DeviceProfile[]> {
 
 /** A MIDI surface on a counting port, without the greeting, not yet initialised (the daemon does that). */
 export function newBenchSurface(profile: DeviceProfile, output: CountingOutput): MidiSurface {
-  return new MidiSurface({ profile, output, input: new SilentInput(), decodePress: () => null, greeting: null });
+  return new MidiSurface({ profile, output, input: new SilentInput(), greeting: null });
 }
 
 /** The same, initialised, on a fresh untimed port. */

@@ -3,7 +3,7 @@ import type { BenchReport } from './results.js';
 import type { EndToEndLatencies } from './suites/end-to-end.js';
 import { formatAgents } from './format-agents.js';
 import { formatTable, integer, latencyCells, left, micros, percent, ratio, right } from './table.js';
-import type { TargetCheck } from './targets.js';
+import type { TargetCheck } from './results.js';
 import { USB_EVENT_PACKETS_PER_MS } from './usb-midi.js';
 
 /** The colouring the report uses; the CLI's Style fits it. */

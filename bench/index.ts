@@ -5,5 +5,5 @@ export { FULL_SETTINGS, QUICK_SETTINGS, type BenchSettings } from './settings.js
 export { formatReport, type ReportStyle } from './format-report.js';
 export { USB_EVENT_PACKETS_PER_MS, frameOnWire, usbPackets, type FrameOnWire } from './usb-midi.js';
 export type { BenchReport, BenchResults, MachineInfo } from './results.js';
-export type { TargetCheck } from './targets.js';
+export type { TargetCheck } from './results.js';
 export type { LatencySummary } from './latency.js';

@@ -1,3 +1,5 @@
+import { MidiPortClosedError } from '../src/midi/errors.js';
+import { assertMidiMessage } from '../src/midi/midi-message.js';
 import type { MidiBytes, MidiInput, MidiOutput } from '../src/midi/midi-port.js';
 import { monotonicNs } from './latency.js';
 
@@ -6,7 +8,10 @@ export type FrameListener = (lastByteAt: bigint) => void;
 
 /**
  * An output port that counts instead of sending: messages, bytes and, when
- * timed, the moment (monotonicNs()) the last message was handed over.
+ * timed, the moment (monotonicNs()) the last message was handed over. It
+ * keeps the contract of every MIDI stand-in (test/hardware-mocks): it refuses
+ * a malformed message and a send after close, as the daemon's trace port does,
+ * so the bench measures no path a real port would refuse.
  * A frame is every message sent within one synchronous turn; its end is
  * reported from a microtask, which runs only after the render that sent it
  * has returned. Messages are kept only inside captureDuring().
@@ -25,7 +30,8 @@ export class CountingOutput implements MidiOutput {
   constructor(private readonly timed = false) {}
 
   send(message: MidiBytes): void {
-    if (!this.#open) throw new Error('bench null port: send after close');
+    if (!this.#open) throw new MidiPortClosedError(`MIDI output '${this.name}' is closed`);
+    assertMidiMessage(message);
     this.messages += 1;
     this.bytes += message.length;
     this.#captured?.push(Uint8Array.from(message));

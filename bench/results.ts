@@ -5,7 +5,6 @@ import type { EndToEndResult } from './suites/end-to-end.js';
 import type { RenderResult } from './suites/render.js';
 import type { ShowResult } from './suites/show.js';
 import type { WireTimeResult } from './suites/wire-time.js';
-import type { TargetCheck } from './targets.js';
 
 /** Where the figures were taken: they mean little without it. */
 export interface MachineInfo {
@@ -36,4 +35,14 @@ export interface BenchReport extends BenchResults {
   readonly startedAt: string;
   readonly machine: MachineInfo;
   readonly targets: readonly TargetCheck[];
+}
+
+/** One target judged against a measured figure. */
+export interface TargetCheck {
+  readonly name: string;
+  readonly comparison: '<=' | '>=';
+  readonly limit: number;
+  readonly measured: number;
+  readonly unit: string;
+  readonly met: boolean;
 }

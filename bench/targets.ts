@@ -1,14 +1,6 @@
-import type { BenchResults } from './results.js';
+import type { BenchResults, TargetCheck } from './results.js';
 
 /** One performance goal of the bench issue and what this run measured against it. */
-export interface TargetCheck {
-  readonly name: string;
-  readonly comparison: '<=' | '>=';
-  readonly limit: number;
-  readonly measured: number;
-  readonly unit: string;
-  readonly met: boolean;
-}
 
 function check(name: string, comparison: TargetCheck['comparison'], limit: number, measured: number, unit: string): TargetCheck {
   const met = comparison === '<=' ? measured <= limit : measured >= limit;

@@ -11,6 +11,7 @@ import { ADMIN_TOKEN, TEST_LAN, startTestBridge } from '../test/web/helpers/test
 import { TestClient, attemptRemote } from '../test/web/helpers/ws-client.js';
 import { serverMessage, validClientWire } from '../test/wire/message-arbitraries.js';
 import { referenceSchemaErrors } from './helpers/reference.js';
+import { hubOf } from '../test/helpers/hub.js';
 
 /**
  * Messages our code really writes, checked against the reference's published
@@ -106,7 +107,7 @@ describe('Wire Protocol 1 messages against the reference schema', () => {
   });
 
   it('known difference: a headless daemon (no surface) reports `surfaces: []`, which the reference schema refuses', async () => {
-    const daemon = await startTestDaemon({ surfaces: [] });
+    const daemon = await startTestDaemon({ surfaces: hubOf([]) });
     try {
       const status = await daemon.request({ protocol: 1, type: 'status' });
       expect(status['surfaces']).toEqual([]);

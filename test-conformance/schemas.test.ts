@@ -124,8 +124,8 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
       },
       { lines: exactly('.id: minLength: ours 1, reference none'), why: 'the same as the pattern, which needs a character' },
       {
-        lines: exactly('(root): members: ours ["$schema","verified_against"], reference []'),
-        why: "ours accepts an editor's $schema key and the verified_against record",
+        lines: exactly('(root): members: ours ["$schema","max_messages_per_second","usb","verified_against"], reference []'),
+        why: "ours accepts an editor's $schema key, the verified_against record and the hardware facts usb and max_messages_per_second (profiles/README.md)",
       },
       { lines: exactly('.capabilities: members: ours ["palette_sysex"], reference []'), why: 'our palette_sysex extension (profiles/README.md)' },
       {

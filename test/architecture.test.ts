@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The rules of ../shared/ARCHITECTURE.md that a reader can check mechanically:
- * each driver is reached through exactly one adapter file, and the lower
- * floors import only what lies below them.
+ * The rules of the house that a reader can check mechanically: each native
+ * library is reached through exactly one adapter file, every room imports
+ * only rooms on lower floors, and no files import each other in a circle.
  */
 
-const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+const REPO = fileURLToPath(new URL('../', import.meta.url));
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -19,36 +19,69 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-const FILES = sourceFiles(SRC).map((file) => ({ path: relative(SRC, file), text: readFileSync(file, 'utf8') }));
+/** Every source file of the product, as repository paths: src/ and the bench. */
+const FILES = [...sourceFiles(join(REPO, 'src')), ...sourceFiles(join(REPO, 'bench'))].map((file) => ({
+  path: relative(REPO, file).split(sep).join('/'),
+  text: readFileSync(file, 'utf8'),
+}));
+const PATHS = new Set(FILES.map((file) => file.path));
+
+/** The room a file lives in: `bench`, or the folder under src/. */
+function roomOf(path: string): string {
+  const parts = path.split('/');
+  return parts[0] === 'bench' ? 'bench' : parts[1]!;
+}
+
+/** The files a file imports (relative imports, static or dynamic, `.js` resolved to the `.ts` beside it). */
+function importsOf(file: { path: string; text: string }): string[] {
+  const targets: string[] = [];
+  for (const match of file.text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*)'(\.[^']+)'/g)) {
+    const target = normalize(join(dirname(file.path), match[1]!))
+      .split(sep)
+      .join('/')
+      .replace(/\.js$/, '.ts');
+    if (PATHS.has(target)) targets.push(target);
+  }
+  return targets;
+}
+
+const EDGES = new Map(FILES.map((file) => [file.path, importsOf(file)]));
+
+/**
+ * The floors of the house, lowest first (the README's Layout section draws
+ * them): a room may import only rooms on lower floors. The browser app
+ * (src/web/app) is built for the browser from the same rooms and is part of
+ * the web room.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ['domain', 'support'],
+  ['requests', 'visual-protocol', 'profiles', 'midi', 'serial', 'hid', 'unix-socket'],
+  ['wire', 'render', 'monome', 'stream-deck', 'experiences', 'surfaces'],
+  ['midi-grid', 'audio', 'client'],
+  ['daemon', 'web'],
+  ['agents', 'remote', 'diagnostics'],
+  ['app'],
+  ['bench'],
+  ['cli'],
+];
+const FLOOR = new Map(FLOORS.flatMap((rooms, floor) => rooms.map((room) => [room, floor] as const)));
 
 /** Files that import the package by name (type-only too) or pass its name to require()/import(). */
-function filesReaching(driver: string): string[] {
-  const quoted = new RegExp(`(from\\s*|\\(\\s*)['"]${driver}['"]`);
+function filesReaching(library: string): string[] {
+  const quoted = new RegExp(`(from\\s*|\\(\\s*)['"]${library}['"]`);
   return FILES.filter((file) => quoted.test(file.text)).map((file) => file.path);
 }
 
-/** The top-level src folders a folder's files import from (relative imports only). */
-function foldersImportedBy(folder: string): Set<string> {
-  const imported = new Set<string>();
-  for (const file of FILES.filter((f) => f.path.startsWith(`${folder}${sep}`))) {
-    for (const match of file.text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm)) {
-      const target = normalize(join(dirname(file.path), match[1]!)).split(sep);
-      if (target.length > 1 && target[0] !== folder && target[0] !== '..') imported.add(target[0]!);
-    }
-  }
-  return imported;
-}
-
-describe('ARCHITECTURE.md rule 1: one adapter per driver', () => {
+describe('rule 1: one adapter per native library', () => {
   it.each([
-    ['@julusian/midi', 'midi/julusian-backend.ts'],
-    ['serialport', 'serial/serialport-backend.ts'],
-    ['node-hid', 'hid/node-hid-backend.ts'],
+    ['@julusian/midi', 'src/midi/julusian-backend.ts'],
+    ['serialport', 'src/serial/serialport-backend.ts'],
+    ['node-hid', 'src/hid/node-hid-backend.ts'],
     // The Stream Deck library without its own node-hid transport; it talks to our HID adapter.
-    ['@elgato-stream-deck/core', 'stream-deck/library.ts'],
-    ['ws', 'web/server/ws-adapter.ts'],
-  ])('%s is reached only from src/%s', (driver, adapter) => {
-    expect(filesReaching(driver)).toEqual([adapter.split('/').join(sep)]);
+    ['@elgato-stream-deck/core', 'src/stream-deck/library.ts'],
+    ['ws', 'src/web/server/ws-adapter.ts'],
+  ])('%s is reached only from %s', (library, adapter) => {
+    expect(filesReaching(library)).toEqual([adapter]);
   });
 
   it('@elgato-stream-deck/node is not used: its own node-hid transport would be a second way to node-hid', () => {
@@ -57,50 +90,62 @@ describe('ARCHITECTURE.md rule 1: one adapter per driver', () => {
 
   // FFI, not a device driver: one file per system call it reaches (SO_PEERCRED, sock_diag).
   it('koffi is reached only from src/unix-socket/so-peercred.ts and src/web/server/loopback-owner.ts', () => {
-    expect(filesReaching('koffi').sort()).toEqual([join('unix-socket', 'so-peercred.ts'), join('web', 'server', 'loopback-owner.ts')]);
-  });
-});
-
-describe('ARCHITECTURE.md layers: imports only point down', () => {
-  it.each([
-    ['domain', []],
-    ['support', []],
-    // src/support is floor 0: small helpers that import nothing of ours.
-    ['visual-protocol', ['domain', 'support']],
-    // What agents ask, made fit to show (redaction, descriptions, approval tiers): pure, beside the domain.
-    ['requests', ['domain']],
-    ['profiles', ['domain', 'support']],
-    ['midi', ['domain', 'support']],
-    ['serial', ['domain', 'support']],
-    ['hid', ['domain', 'support']],
-    // Device drivers over the transport interfaces (types only, see below).
-    ['monome', ['domain', 'support', 'visual-protocol', 'profiles', 'serial']],
-    ['stream-deck', ['domain', 'support', 'visual-protocol', 'profiles', 'hid']],
-    // The LED rendering core: profile -> lights -> diff -> MIDI messages, through the MIDI codec.
-    ['render', ['domain', 'support', 'visual-protocol', 'profiles', 'midi']],
-    // The agent adapters talk to the daemon through the client and the wire helpers; the commands in
-    // src/cli sit above them (the hooks run as programs of their own and must not load the CLI).
-    ['agents', ['domain', 'support', 'client', 'wire', 'unix-socket', 'requests']],
-  ])('src/%s imports only %j', (folder, allowed) => {
-    const extra = [...foldersImportedBy(folder)].filter((f) => !(allowed as string[]).includes(f));
-    expect(extra).toEqual([]);
+    expect(filesReaching('koffi').sort()).toEqual(['src/unix-socket/so-peercred.ts', 'src/web/server/loopback-owner.ts']);
   });
 
   it.each([
-    ['render', 'midi/julusian-backend'],
-    ['monome', 'serial/serialport-backend'],
-    ['stream-deck', 'hid/node-hid-backend'],
-  ])('src/%s never imports the native adapter src/%s.ts (it is loaded lazily, by whoever opens a device)', (folder, adapter) => {
-    const adapterImport = new RegExp(`from\\s+'\\.\\./${adapter}\\.js'`);
-    const importers = FILES.filter((f) => f.path.startsWith(`${folder}${sep}`)).filter((f) => adapterImport.test(f.text));
-    expect(importers.map((f) => f.path)).toEqual([]);
+    ['src/render', 'src/midi/julusian-backend.ts'],
+    ['src/midi-grid', 'src/midi/julusian-backend.ts'],
+    ['src/monome', 'src/serial/serialport-backend.ts'],
+    ['src/stream-deck', 'src/hid/node-hid-backend.ts'],
+  ])('%s never imports the native adapter %s: whoever opens a device loads it, lazily', (folder, adapter) => {
+    const importers = FILES.filter((file) => file.path.startsWith(`${folder}/`) && (EDGES.get(file.path) ?? []).includes(adapter));
+    expect(importers.map((file) => file.path)).toEqual([]);
   });
 });
 
-describe('the layer check itself', () => {
-  it('sees the imports it judges (render reaches profiles and the domain)', () => {
-    expect([...foldersImportedBy('render')].sort()).toEqual(['domain', 'midi', 'profiles', 'visual-protocol']);
-    expect(foldersImportedBy('cli').has('daemon')).toBe(true);
-    expect([...foldersImportedBy('agents')].sort()).toEqual(['client', 'domain', 'requests', 'support', 'unix-socket', 'wire']);
+describe('the floors: every room imports only what lies below it', () => {
+  it('every room of src/ and the bench has a floor', () => {
+    const rooms = new Set(FILES.map((file) => roomOf(file.path)));
+    expect([...rooms].filter((room) => !FLOOR.has(room)).sort()).toEqual([]);
+    expect([...FLOOR.keys()].filter((room) => !rooms.has(room)).sort()).toEqual([]);
+  });
+
+  it('no import points sideways or up a floor', () => {
+    const upward: string[] = [];
+    for (const [from, targets] of EDGES) {
+      for (const target of targets) {
+        const [a, b] = [roomOf(from), roomOf(target)];
+        if (a !== b && FLOOR.get(b)! >= FLOOR.get(a)!) upward.push(`${from} -> ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('no files import each other in a circle', () => {
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (file: string) => {
+      state.set(file, 'open');
+      stack.push(file);
+      for (const target of EDGES.get(file) ?? []) {
+        if (state.get(target) === 'open') circles.push([...stack.slice(stack.indexOf(target)), target].join(' -> '));
+        else if (!state.has(target)) visit(target);
+      }
+      stack.pop();
+      state.set(file, 'done');
+    };
+    for (const file of EDGES.keys()) if (!state.has(file)) visit(file);
+    expect(circles).toEqual([]);
+  });
+});
+
+describe('the check itself', () => {
+  it('sees the imports it judges', () => {
+    const rooms = (from: string) => new Set([...EDGES].filter(([file]) => roomOf(file) === from).flatMap(([, targets]) => targets.map(roomOf)));
+    expect([...rooms('render')].sort()).toEqual(['domain', 'midi', 'profiles', 'render', 'visual-protocol']);
+    expect(rooms('cli').has('app')).toBe(true);
+    expect(rooms('app').has('surfaces')).toBe(true);
   });
 });

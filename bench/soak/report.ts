@@ -1,6 +1,24 @@
 import { soakClock as clock } from './clock.js';
-import type { SoakProgress, SoakReport } from './run-soak.js';
+import type { SoakCounters } from './counters.js';
 import type { GrowthVerdict, Sample } from './samples.js';
+
+export interface SoakProgress {
+  readonly elapsedSeconds: number;
+  readonly totalSeconds: number;
+  readonly latest: Sample | null;
+  readonly counters: SoakCounters;
+}
+
+export interface SoakReport {
+  readonly minutes: number;
+  readonly warmUpSeconds: number;
+  readonly samples: readonly Sample[];
+  readonly growth: GrowthVerdict;
+  readonly counters: SoakCounters;
+  readonly daemon: { readonly exitCode: number | null; readonly socketRemoved: boolean; readonly logLines: number; readonly logTail: readonly string[] };
+  /** Empty when the soak passed; otherwise one line per broken promise. */
+  readonly problems: readonly string[];
+}
 
 const mb = (value: number) => `${value.toFixed(1)} MB`;
 const retained = (sample: Sample) => (sample.retainedMb === null ? 'no answer' : mb(sample.retainedMb));

@@ -12,7 +12,7 @@ import { newCounters, noteFailure, soakSeconds, type SoakCounters } from './coun
 import { PressRounds } from './press-rounds.js';
 import { ProfileEditor } from './profile-edits.js';
 import { requestRetained } from './retained-memory.js';
-import { describeGrowth } from './report.js';
+import { describeGrowth, type SoakProgress, type SoakReport } from './report.js';
 import { judgeGrowth, sampleProcess, type GrowthVerdict, type Sample } from './samples.js';
 
 const SOAK_DAEMON = fileURLToPath(new URL('./soak-daemon.js', import.meta.url));
@@ -20,24 +20,6 @@ const AGENT_WORKERS = 4;
 const PRESS_GAP_MS = 200;
 /** How long a sample waits for the daemon's retained-memory reply (a full collection takes tens of ms). */
 const RETAINED_REPLY_MS = 5_000;
-
-export interface SoakProgress {
-  readonly elapsedSeconds: number;
-  readonly totalSeconds: number;
-  readonly latest: Sample | null;
-  readonly counters: SoakCounters;
-}
-
-export interface SoakReport {
-  readonly minutes: number;
-  readonly warmUpSeconds: number;
-  readonly samples: readonly Sample[];
-  readonly growth: GrowthVerdict;
-  readonly counters: SoakCounters;
-  readonly daemon: { readonly exitCode: number | null; readonly socketRemoved: boolean; readonly logLines: number; readonly logTail: readonly string[] };
-  /** Empty when the soak passed; otherwise one line per broken promise. */
-  readonly problems: readonly string[];
-}
 
 /** How often each load happens, scaled to the length of the run (a 1-minute run still does every kind). */
 function cadence(totalSeconds: number) {
@@ -127,20 +109,7 @@ export async function runSoak(minutes: number, onProgress: (progress: SoakProgre
 const LOG_TAIL_LINES = 200;
 
 function startDaemon(dir: string, paths: { socket: string; fifo: string; trace: string; profiles: string }, seconds: () => number) {
-  const args = [
-    paths.fifo,
-    paths.trace,
-    '--web',
-    '--port',
-    '0',
-    '--no-open',
-    '--json',
-    '--no-greeting',
-    '--socket',
-    paths.socket,
-    '--identity-store',
-    join(dir, 'ids.json'),
-  ];
+  const args = [paths.fifo, paths.trace, paths.socket, join(dir, 'ids.json')];
   const env = {
     ...process.env,
     HOME: dir,

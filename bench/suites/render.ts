@@ -14,7 +14,7 @@ export interface RenderResult extends OpsResult {
 export function runRenderSuite(profiles: readonly DeviceProfile[], settings: BenchSettings): RenderResult[] {
   return profiles.map((profile) => {
     const { surface, output } = benchSurface(profile);
-    const views = viewStream(profile.lookup.accentNames, surface.selectorCapacity);
+    const views = viewStream(profile.lookup.accentNames, surface.geometry.selectorCapacity);
     const mask = VIEW_STREAM_LENGTH - 1;
     // One pass first, so the per-render counts below describe the steady stream, not the first paint.
     for (const view of views) surface.render(view);

@@ -1,9 +1,10 @@
 import { UsageError } from './command.js';
+import type { BrowserPadSettings } from '../app/browser-pad.js';
 import { DEFAULT_WEB_PORT } from '../web/limits.js';
 
 /*
  * The browser pad's flags and their checks, apart from starting the pad
- * (browser-pad.ts), so a daemon command can parse them without loading the
+ * (src/app/browser-pad.ts), so a daemon command can parse them without loading the
  * web server before it answers its first client.
  */
 
@@ -36,13 +37,7 @@ export type BrowserPadValues = {
   'advertise-host'?: string;
 };
 
-export interface BrowserPadSettings {
-  readonly port: number;
-  readonly open: boolean;
-  readonly lan: boolean;
-  readonly bindHost?: string;
-  readonly advertiseHost?: string;
-}
+export type { BrowserPadSettings } from '../app/browser-pad.js';
 
 /** The browser pad flags given on the command line, for commands that accept them only with `--web`. */
 export function browserPadFlagsGiven(values: BrowserPadValues): string[] {

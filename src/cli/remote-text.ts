@@ -7,7 +7,7 @@ export function describeRemoteEvent(event: RemoteEvent): string {
       return event.attempt === 1 ? `Connecting to ${event.destination}…` : `Connecting to ${event.destination} again (attempt ${event.attempt})…`;
     case 'connected':
       return event.reconnected
-        ? `Link to ${event.destination} is back; its agents reconnect through ${event.remote_socket} on their own.`
+        ? `Link to ${event.destination} is back; agents holding a lease (pad-lattice claude, codex) return on their own, others with their next report to ${event.remote_socket}.`
         : [
             `Connected: agents on ${event.destination} show on this pad as "${event.host}".`,
             `On ${event.destination}, run them with this socket:`,
@@ -16,7 +16,7 @@ export function describeRemoteEvent(event: RemoteEvent): string {
             `Ctrl-C ends the link; the host's sessions then leave the pad.`,
           ].join('\n');
     case 'dropped':
-      return `Link to ${event.host} dropped (${event.reason}); its sessions left the pad. Reconnecting in ${event.retry_in_seconds} s…`;
+      return `Link to ${event.host} dropped (${event.reason}); its sessions left the pad and no press reaches it. Reconnecting in ${event.retry_in_seconds} s…`;
     case 'connect_failed':
       return `Could not connect to ${event.destination} (${event.reason}); trying again in ${event.retry_in_seconds} s…`;
     case 'action_dropped':
@@ -27,5 +27,7 @@ export function describeRemoteEvent(event: RemoteEvent): string {
       return `The daemon at ${event.socket} answers again.`;
     case 'relay_error':
       return `Relay: ${event.reason}; it keeps listening.`;
+    case 'sessions_not_ended':
+      return `The sessions of ${event.host} could not be taken off the pad (${event.reason}); end them with 'pad-lattice end-session', or they leave when their TTL runs out.`;
   }
 }

@@ -1,19 +1,11 @@
-import { EXIT, UsageError, type CliIo } from './command.js';
-import { numberOption } from './parse-args.js';
-import { startDaemon, type DaemonHandle, type DaemonOptions } from '../daemon/daemon.js';
+import type { ServeConfig, ServeDeps } from '../app/serve-daemon.js';
+import type { DaemonSettings as AppDaemonSettings } from '../app/start-daemon.js';
+import { startDaemon } from '../daemon/daemon.js';
 import { defaultAccentStorePath } from '../daemon/identity-store/accent-store-path.js';
-import type { DaemonLogger } from '../daemon/runtime/logger.js';
-import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
-import { holdStopSignals, runUntilSignalled, type EarlyStopSignals } from '../daemon/shutdown-signals.js';
-import { SocketStartupError } from '../daemon/socket/index.js';
-import { defaultSocketPath } from '../unix-socket/socket-path.js';
-import type { Surface } from '../daemon/surface.js';
-import type { MidiBackend } from '../midi/midi-port.js';
-import type { SurfaceBackends } from './daemon-surfaces.js';
-import type { WebBridge } from '../web/index.js';
-import type { StartBridge } from './browser-pad.js';
-import { lineLogger } from './log-lines.js';
-import { socketProblem } from './socket-problem.js';
+import { holdStopSignals, runUntilSignalled } from '../daemon/shutdown-signals.js';
+import { EXIT, UsageError, type CliIo } from './command.js';
+import { lineLogger } from '../support/log-lines.js';
+import { numberOption } from './parse-args.js';
 
 /** The options every daemon-running command (`daemon`, `web`) shares. */
 export const DAEMON_CORE_OPTIONS = {
@@ -44,18 +36,8 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
                           ({"level":"info","message":"..."}); the browser pad's
                           links become one JSON object on stdout`;
 
-export interface DaemonCommandDeps extends SurfaceBackends {
-  readonly start: (options: DaemonOptions) => Promise<DaemonHandle>;
-  readonly waitForStop: (handle: DaemonHandle, logger: DaemonLogger, early: EarlyStopSignals | null) => Promise<string>;
-  /** Default: none; the real daemon holds stop signals from before it listens (see `holdStopSignals`). */
-  readonly holdStopSignals?: (logger: DaemonLogger) => EarlyStopSignals;
-  /** Default: @julusian/midi, quiet on Linux machines without an ALSA sequencer. */
-  readonly midiBackend?: () => MidiBackend;
-  /** Default: the real bridge (web-surface-protocol-1.md). */
-  readonly startWeb?: StartBridge;
-  /** Default: xdg-open when a display exists. */
-  readonly openBrowser?: (url: string, env: NodeJS.ProcessEnv) => boolean;
-}
+/** The daemon's steps, injectable so tests check option handling without sockets or hardware. */
+export type DaemonCommandDeps = ServeDeps;
 
 /** The real daemon, run until a stop signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT); every other step at its default. */
 export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, waitForStop: runUntilSignalled, holdStopSignals };
@@ -70,7 +52,7 @@ type CoreValues = {
 };
 
 /** The daemon options the flags ask for, minus surfaces; checked before anything is opened, so a typo leaks nothing. */
-export type DaemonSettings = Omit<DaemonOptions, 'surfaces' | 'surfacesLater' | 'experience' | 'earcons' | 'logger'> & {
+export type DaemonSettings = AppDaemonSettings & {
   readonly audioFeedback: boolean;
   /** The CLI always has an identity store; the browser pad keeps its admin token beside it. */
   readonly identityStorePath: string;
@@ -90,27 +72,6 @@ export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
   };
 }
 
-/** A daemon's browser pad: its bridge, and how to keep its admin token once the daemon runs. */
-export interface DaemonBrowserPad {
-  readonly bridge: WebBridge;
-  readonly open: boolean;
-  keepLink(): void;
-}
-
-/** The surfaces a daemon command opened, and what else must be let go with them. */
-export interface OpenedSurfaces {
-  /** In the order of midi-rendering.md §13: the browser first, then the MIDI hub. */
-  readonly surfaces: readonly Surface[];
-  readonly web: DaemonBrowserPad | null;
-  /** Whatever the surfaces hold beyond their close() (the hub's profile-folder watcher). */
-  release(): Promise<void>;
-  /** The device profiles the daemon's `inventory` reply lists. */
-  readonly profileInventory?: ProfileInventorySource;
-}
-
-/** Opens a command's surfaces once the daemon answers; null when it could not (already reported). */
-export type OpenSurfaces = (logger: DaemonLogger) => Promise<OpenedSurfaces | null>;
-
 /** How a daemon-running command was asked to run. */
 export interface DaemonRun {
   readonly command: string;
@@ -120,48 +81,20 @@ export interface DaemonRun {
   readonly deps: DaemonCommandDeps;
 }
 
-/**
- * The steps every daemon-running command (`daemon`, `web`) takes once its
- * flags are checked: start the daemon, which answers agents at once; then,
- * with the stop signals already handled, load the packaged experiences and
- * open the command's surfaces (daemon-attach.ts, imported only now:
- * controllers, profiles, the browser pad and the Show are not needed for a
- * first answer) and attach them; then serve until stopped. If that second
- * step fails, the daemon is shut down again and the command fails.
- */
-export async function serveDaemonCommand(run: DaemonRun, openSurfaces: OpenSurfaces): Promise<number> {
-  const logger: DaemonLogger = lineLogger(run.io.stderr, run.command, run.json);
-  const { audioFeedback, ...options } = run.settings;
-  // The socket answers before start() resolves: a stop signal in between must not find Node's default handler.
-  const early = run.deps.holdStopSignals?.(logger) ?? null;
-  let handle: DaemonHandle;
+/** What the command's flags ask the daemon to be made of beyond its socket. */
+export type DaemonSurfaceChoice = Pick<ServeConfig['surfaces'], 'controllers' | 'browserPad'>;
+
+/** `daemon` and `web` once their flags are checked: the daemon as src/app serves it, with the command's log lines and exit codes. */
+export async function serveDaemonCommand(run: DaemonRun, choice: DaemonSurfaceChoice): Promise<number> {
+  const { audioFeedback, ...settings } = run.settings;
+  const logger = lineLogger(run.io.stderr, run.command, run.json);
+  const { servePadDaemon } = await import('../app/serve-daemon.js');
+  const config: ServeConfig = { settings, surfaces: { ...choice, audioFeedback }, logger, env: run.io.env, output: run.io.stdout, json: run.json };
   try {
-    handle = await run.deps.start({ ...options, surfacesLater: true, logger });
+    return (await servePadDaemon(config, run.deps)) ? EXIT.ok : EXIT.failure;
   } catch (error) {
-    early?.release();
-    const problem = error instanceof SocketStartupError ? error.message : socketProblem(error, options.socketPath ?? defaultSocketPath(run.io.env));
-    if (problem === null) throw error;
-    logger.error(problem);
-    return EXIT.failure;
+    // A flag value this machine does not have (a LAN host) is a usage error, reported as one.
+    const { BrowserPadFlagError } = await import('../app/browser-pad.js');
+    throw error instanceof BrowserPadFlagError ? new UsageError(error.message) : error;
   }
-  const stopped = run.deps.waitForStop(handle, logger, early);
-  // Awaited only once the surfaces are attached; a stop that fails before that must not go unhandled.
-  stopped.catch(() => undefined);
-  let attached: { release(): Promise<void> } | null;
-  try {
-    const { attachDaemonSurfaces } = await import('./daemon-attach.js');
-    attached = await attachDaemonSurfaces(handle, { ...run, logger, audioFeedback }, openSurfaces);
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-  if (attached === null) {
-    await handle.close();
-    return EXIT.failure;
-  }
-  logger.info(`connect an agent: pad-lattice send-state running${options.socketPath === undefined ? '' : ` --socket ${options.socketPath}`}`);
-  await stopped;
-  await attached.release();
-  logger.info('stopped');
-  return EXIT.ok;
 }

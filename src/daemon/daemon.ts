@@ -3,7 +3,8 @@ import { FileAccentStore } from './identity-store/file-accent-store.js';
 import { WriteBehind, type WriteBehindOptions } from './identity-store/write-behind.js';
 import { DaemonRuntime } from './runtime/runtime.js';
 import { RuntimeLoop } from './runtime/runtime-loop.js';
-import { SurfaceSet } from './runtime/surface-set.js';
+import { NO_SURFACES } from './runtime/no-surfaces.js';
+import type { SurfaceSet } from '../domain/index.js';
 import { systemClock, type MonotonicClock } from './runtime/clock.js';
 import { SILENT_LOGGER, describeError, type DaemonLogger } from './runtime/logger.js';
 import type { EarconSink } from './runtime/audio-feedback.js';
@@ -12,7 +13,6 @@ import type { ProfileInventorySource } from './runtime/inventory-report.js';
 import type { Outbox } from './runtime/outbox.js';
 import { SocketServer, type PeerCredentialSource } from './socket/index.js';
 import { loadSoPeerCred } from '../unix-socket/so-peercred.js';
-import type { Surface } from './surface.js';
 import { defaultSocketPath } from '../unix-socket/socket-path.js';
 
 export interface DaemonOptions {
@@ -28,15 +28,14 @@ export interface DaemonOptions {
   /** When the store file is rewritten: coalesced, at most once per interval (default 1 s), and on close. */
   readonly identityStoreWrites?: WriteBehindOptions;
   readonly activityMotion?: boolean;
-  /** Zero (headless), one or many surfaces, constructed but not initialised; the daemon initialises and closes them. */
-  readonly surfaces?: readonly Surface[];
   /**
-   * The caller opens its surfaces once the daemon answers and hands them to
-   * `attachSurfaces` (the CLI does, so its first answer does not wait for
-   * controllers, the browser pad or the experiences); the startup log then
-   * does not call the daemon headless.
+   * Every surface the daemon draws on, as one (src/surfaces' hub): the daemon
+   * initialises and closes it; its geometry is the control plane's. The caller
+   * may add surfaces to it while the daemon runs (the CLI does, once the
+   * daemon answers, so its first answer does not wait for controllers or the
+   * browser pad). Absent: headless, eight Scenes.
    */
-  readonly surfacesLater?: boolean;
+  readonly surfaces?: SurfaceSet;
   readonly experience?: ExperienceController;
   /** `--audio-feedback`: where live earcons play (control-plane.md §17.6); absent: none. */
   readonly earcons?: EarconSink | null;
@@ -49,10 +48,8 @@ export interface DaemonOptions {
   readonly pollInterval?: number;
 }
 
-/** Surfaces opened after startup, and what plays and sounds on them. */
+/** What comes with the surfaces once they are open: what plays and sounds on them, and what `inventory` lists. */
 export interface SurfaceAttachment {
-  /** Constructed, not initialised, with the daemon's geometry (eight Scenes, the identity accents, when started headless). */
-  readonly surfaces: readonly Surface[];
   readonly experience?: ExperienceController;
   readonly earcons?: EarconSink | null;
   /** The device profiles the `inventory` reply lists. */
@@ -64,15 +61,12 @@ export interface DaemonHandle {
   readonly runtime: DaemonRuntime;
   /** True only when connections are checked by peer uid; false means the 0600 socket mode is the only guard. */
   readonly peerCredentialCheck: boolean;
-  /** No surface (yet). */
-  readonly headless: boolean;
   /**
-   * Initialises the surfaces, adds them to the daemon's and repaints them
-   * with the current view. If one fails, all of them are closed and the error
-   * is thrown; the daemon keeps running. After close they are only closed
-   * (false).
+   * The Demo/Show player, the earcons and the profile inventory, ready once
+   * the surfaces are open; the next frame repaints every surface and the log
+   * names them. False (nothing attached) after close.
    */
-  attachSurfaces(attachment: SurfaceAttachment): boolean;
+  attach(attachment: SurfaceAttachment): boolean;
   /** Orderly shutdown (wire-protocol-1.md §3.3); idempotent. */
   close(): Promise<void>;
   /** Shutdown for exit paths that cannot wait: same steps, synchronous. Idempotent. */
@@ -87,16 +81,14 @@ export interface DaemonHandle {
 export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHandle> {
   const logger = options.logger ?? SILENT_LOGGER;
   const socketPath = options.socketPath ?? defaultSocketPath(options.env ?? process.env);
-  const surfaceList = options.surfaces ?? [];
+  const surfaces = options.surfaces ?? NO_SURFACES;
   let server: SocketServer | null = null;
-  let surfaces: SurfaceSet | null = null;
   // Off the message path: a store rewritten on every overflow would put an fsync on every few messages.
   const storeWrites = new WriteBehind(options.identityStoreWrites);
   try {
-    surfaces = new SurfaceSet(surfaceList, logger);
     const plane = new ControlPlane({
-      selectorCapacity: surfaces.selectorCapacity,
-      accentNames: surfaces.accentNames,
+      selectorCapacity: surfaces.geometry.selectorCapacity,
+      accentNames: surfaces.geometry.accentNames,
       terminalHold: options.terminalHold,
       actionDebounce: options.actionDebounce,
       sessionTtl: options.sessionTtl,
@@ -136,29 +128,28 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
     surfaces.initialize();
     const loop = new RuntimeLoop(runtime, logger, options.pollInterval);
     loop.start();
-    logStartup(logger, server, surfaces, options.surfacesLater === true);
+    logStartup(logger, server, surfaces, options.surfaces === undefined);
     return makeHandle({ runtime, server, surfaces, loop, storeWrites, logger });
   } catch (error) {
     await server?.close();
-    closeSurfacesQuietly(surfaces, surfaceList);
+    surfaces.close();
     storeWrites.flush();
     throw error;
   }
 }
 
-function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: SurfaceSet, surfacesLater: boolean): void {
+function logStartup(logger: DaemonLogger, server: SocketServer, surfaces: SurfaceSet, headless: boolean): void {
   logger.info(`listening on ${server.path} (mode 0600)`);
   if (server.peerCredentials.available) logger.info(server.peerCredentials.description);
   else logger.warn(server.peerCredentials.description);
-  if (!surfacesLater || !surfaces.headless) logSurfaces(logger, surfaces);
+  if (headless) logger.info('no control surfaces: running headless');
+  // Surfaces added later are named when the rest of the daemon is attached.
+  else if (surfaces.descriptors.length > 0) logSurfaces(logger, surfaces);
 }
 
 function logSurfaces(logger: DaemonLogger, surfaces: SurfaceSet): void {
-  if (surfaces.headless) logger.info('no control surfaces: running headless');
-  else {
-    const open = surfaces.descriptors.map((d) => `${d.kind} ${d.profile}`);
-    logger.info(`surfaces: ${open.length === 0 ? 'none yet (controllers are picked up when they appear)' : open.join(', ')}`);
-  }
+  const open = surfaces.descriptors.map((d) => `${d.kind} ${d.profile}`);
+  logger.info(`surfaces: ${open.length === 0 ? 'none yet (controllers are picked up when they appear)' : open.join(', ')}`);
 }
 
 interface RunningParts {
@@ -172,51 +163,35 @@ interface RunningParts {
 
 function makeHandle({ runtime, server, surfaces, loop, storeWrites, logger }: RunningParts): DaemonHandle {
   let closing: Promise<void> | null = null;
-  const closeSurfaces = () => {
-    try {
-      surfaces.close();
-    } catch (error) {
-      logger.error(`closing surfaces: ${describeError(error)}`);
-    }
-  };
+  let closed = false;
   return {
     socketPath: server.path,
     runtime,
     peerCredentialCheck: server.peerCredentials.available,
-    get headless() {
-      return surfaces.headless;
-    },
-    attachSurfaces(attachment) {
-      if (!surfaces.add(attachment.surfaces)) return false;
+    attach(attachment) {
+      if (closed) return false;
       runtime.attach(attachment);
       logSurfaces(logger, surfaces);
       return true;
     },
     close() {
       closing ??= (async () => {
+        closed = true;
         loop.stop();
         runtime.stopExperience();
         await server.close();
-        closeSurfaces();
+        surfaces.close();
         storeWrites.flush();
       })();
       return closing;
     },
     closeSync() {
+      closed = true;
       loop.stop();
       runtime.stopExperience();
       server.closeSync();
-      closeSurfaces();
+      surfaces.close();
       storeWrites.flush();
     },
   };
-}
-
-function closeSurfacesQuietly(surfaces: SurfaceSet | null, list: readonly Surface[]): void {
-  try {
-    if (surfaces !== null) surfaces.close();
-    else for (const surface of list) surface.close();
-  } catch {
-    // The startup error is the one worth reporting.
-  }
 }

@@ -1,7 +1,11 @@
 import type { ControlAction } from './control-action.js';
 import type { PressReceipt } from './press-outcome.js';
 
-export type ExperienceKind = 'demo' | 'show';
+/** The two experiences a surface can ask the daemon to play (experiences.md). */
+export const EXPERIENCE_KINDS = ['demo', 'show'] as const;
+export type ExperienceKind = (typeof EXPERIENCE_KINDS)[number];
+
+export const isExperienceKind = (value: unknown): value is ExperienceKind => (EXPERIENCE_KINDS as readonly unknown[]).includes(value);
 
 /** What a surface reports: semantics only. Surfaces never name an agent; the control plane adds the selected identity. */
 export type SurfaceEvent =

@@ -18,12 +18,5 @@ export { DemoRun, type DemoStep } from './runtime/demo-run.js';
 export { demoGuidance, type DemoGuidance } from './runtime/demo-guidance.js';
 export { ExperiencePlayer, type ExperiencePlayerOptions, type ShowStartOptions } from './runtime/experience-player.js';
 export { StandaloneSession, type StandaloneOptions } from './runtime/standalone-session.js';
-export {
-  showsExperience,
-  surfacesOutput,
-  type ExperienceAwareSurface,
-  type ExperienceOutput,
-  type HostAudio,
-  type ShowScoreCue,
-} from './runtime/output.js';
+export type { ExperienceOutput, HostAudio, ShowScoreCue } from './runtime/output.js';
 export { PACKAGED_DEMO_FILE, PACKAGED_SHOW_FILE } from './packaged.js';

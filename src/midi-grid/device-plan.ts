@@ -1,7 +1,7 @@
 import { normalisePortName, type MidiDevice } from '../midi/port-names.js';
-import { matchingPorts, opensAutomatically, type DeviceProfile } from '../profiles/index.js';
+import { EIGHT_SCENES, geometryProblem } from '../domain/index.js';
+import { matchingPorts, opensAutomatically, profileGeometry, type DeviceProfile } from '../profiles/index.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
-import { geometryProblem } from '../surfaces/hub-geometry.js';
 
 /** Which controllers the hub drives. */
 export type DeviceSelection =
@@ -101,7 +101,8 @@ function planAuto(selection: Extract<DeviceSelection, { mode: 'auto' }>, devices
     if (!opensAutomatically(profile)) continue;
     const pairs = pairsFor(profile, devices).filter((pair) => named(pair.input, selection.input) && named(pair.output, selection.output));
     if (pairs.length === 0) continue;
-    const problem = geometryProblem(profile) ?? ambiguity(profile, pairs);
+    // Auto-detected controllers join a daemon of eight Scenes: a profile of another geometry cannot.
+    const problem = geometryProblem(`profile ${profile.id}`, profileGeometry(profile), EIGHT_SCENES) ?? ambiguity(profile, pairs);
     if (problem !== null) {
       notices.push(`${pairs.map(describePair).join('; ')}: not opened: ${problem}`);
       continue;

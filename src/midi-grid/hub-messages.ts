@@ -1,6 +1,4 @@
-import { MidiUnavailableError } from '../midi/errors.js';
 import { opensAutomatically, type DeviceProfile } from '../profiles/index.js';
-import { errorMessage } from '../support/error-message.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
 import type { DeviceSelection } from './device-plan.js';
 
@@ -16,11 +14,4 @@ export function lookingFor(selection: DeviceSelection): string {
     .filter(opensAutomatically)
     .map((profile) => profile.id);
   return `MIDI: looking for controllers (opened automatically: ${ids.join(', ') || 'none'}; others need --profile)`;
-}
-
-export function scanFailure(error: unknown): string {
-  if (error instanceof MidiUnavailableError) {
-    return `${error.message} The daemon keeps running without controllers and picks one up as soon as MIDI works.`;
-  }
-  return `MIDI: listing ports failed: ${escapeUntrusted(errorMessage(error))}`;
 }

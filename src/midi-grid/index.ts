@@ -1,10 +1,9 @@
-export { MidiSurface, type MidiSurfaceOptions, type PressDecoder, type Sleep } from './midi-surface.js';
-export { MidiDeviceHub, type MidiDeviceHubOptions } from './midi-device-hub.js';
+export { MidiSurface, type MidiSurfaceOptions, type Sleep } from './midi-surface.js';
+export { midiGridDriver, DEFAULT_FRAME_INTERVAL_MS, type MidiGridDriverOptions } from './midi-grid-driver.js';
+export { openFixedDevice, type FixedDeviceSetup } from './fixed-device.js';
+export { resolveMidiSelection, type MidiSelection, type MidiSelectionSetup } from './midi-selection.js';
 export { planDevices, type DevicePlan, type DeviceSelection, type WantedDevice } from './device-plan.js';
-export { HubSetupError, fixedPorts } from './fixed-ports.js';
-export { geometryProblem, HUB_ACCENT_NAMES, HUB_SELECTOR_CAPACITY } from '../surfaces/hub-geometry.js';
+export { HubSetupError, fixedPorts, type FixedPorts } from './fixed-ports.js';
+export { lookingFor } from './hub-messages.js';
 export type { GreetingOptions } from './open-device.js';
-export { ALSA_SEQUENCER, gateOnSequencer } from '../midi/sequencer-gate.js';
-export { createMidiHub, type DaemonMidi, type MidiHubSetup } from './create-midi-hub.js';
-export { followProfiles, type FollowProfilesSetup, type LiveProfiles, type WatchedCatalog } from '../surfaces/live-profiles.js';
-export { watchSoundDevices, type DeviceEventSource } from '../surfaces/device-node-events.js';
+export { addMidiGrids, type MidiGridSetup, type SurfaceSink } from './add-midi-grids.js';

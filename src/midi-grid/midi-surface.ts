@@ -1,32 +1,27 @@
-import { optionPressed, type ControlSurface, type QuestionPrompt, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
-import { optionAtCell } from '../visual-protocol/index.js';
-import type { MidiAddress } from '../midi/input-decoding.js';
+import type { ShowFrame, Surface, SurfaceDescriptor, SurfaceEvent, SurfaceGeometry, SurfaceView, VisualFrame } from '../domain/index.js';
+import { decodePress } from '../midi/input-decoding.js';
 import type { MidiInput, MidiOutput } from '../midi/midi-port.js';
 import type { DeviceProfile } from '../profiles/device-profile.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS, greetingScroll, type GreetingScroll } from '../render/greeting-scroll.js';
 import { PaletteGridRenderer } from '../render/palette-grid-renderer.js';
 import { PressMap } from '../render/press-map.js';
+import { ShownQuestion } from '../visual-protocol/index.js';
 
 /** Waits between greeting frames; tests pass one that only records. */
 export type Sleep = (seconds: number) => Promise<void>;
-
-/** Bytes of one received message → the pressed address, or null (src/midi `decodePress`). */
-export type PressDecoder = (message: Uint8Array) => MidiAddress | null;
 
 export interface MidiSurfaceOptions {
   readonly profile: DeviceProfile;
   /** Already open; the surface owns both ports from now on and closes them in close(). */
   readonly output: MidiOutput;
   readonly input: MidiInput;
-  /** Injected because this layer may not import the MIDI layer's code, only its interfaces. */
-  readonly decodePress: PressDecoder;
   /** Default "HELLO FROM CODEX CLI"; null or "" disables the greeting. */
   readonly greeting?: string | null;
   readonly greetingDelaySeconds?: number;
   readonly sleep?: Sleep;
 }
 
-type HeldPaint = { readonly kind: 'view'; readonly view: SurfaceView } | { readonly kind: 'show'; readonly frame: ShowFrame };
+type HeldPaint = { readonly kind: 'view'; readonly view: SurfaceView; readonly frame?: VisualFrame } | { readonly kind: 'show'; readonly frame: ShowFrame };
 
 const realSleep: Sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
@@ -43,20 +38,15 @@ const realSleep: Sleep = (seconds) => new Promise((resolve) => setTimeout(resolv
  * → clear → first render, while the daemon keeps serving its clients. An error
  * during the greeting is thrown by the next render call.
  */
-export class MidiSurface implements ControlSurface {
-  readonly surfaceKind = 'midi' as const;
-  readonly profileId: string;
-  readonly inputName: string;
-  readonly outputName: string;
-  readonly selectorCapacity: number;
-  readonly accentNames: readonly string[];
-  readonly visualProtocol: number;
+export class MidiSurface implements Surface {
+  /** How `status` names this controller. */
+  readonly descriptor: SurfaceDescriptor;
+  readonly geometry: SurfaceGeometry;
   /** Seconds the greeting scroll takes; 0 without one. Spoken audio is stretched to it. */
   readonly startupGreetingDuration: number;
   readonly #renderer: PaletteGridRenderer;
   readonly #output: MidiOutput;
   readonly #input: MidiInput;
-  readonly #decodePress: PressDecoder;
   readonly #presses: PressMap;
   readonly #scroll: GreetingScroll | null;
   readonly #delay: number;
@@ -67,21 +57,16 @@ export class MidiSurface implements ControlSurface {
   #held: HeldPaint | null = null;
   #greetingFailure: { readonly error: unknown } | null = null;
   /** The question whose options the canvas shows (the last view drawn), so a canvas press answers what the user saw. */
-  #shownQuestion: QuestionPrompt | null = null;
+  readonly #question = new ShownQuestion();
 
   constructor(options: MidiSurfaceOptions) {
     const { profile, output, input } = options;
     this.#renderer = new PaletteGridRenderer(profile, (message) => output.send(message));
     this.#output = output;
     this.#input = input;
-    this.#decodePress = options.decodePress;
     this.#presses = new PressMap(profile);
-    this.profileId = profile.id;
-    this.inputName = input.name;
-    this.outputName = output.name;
-    this.selectorCapacity = this.#renderer.selectorCapacity;
-    this.accentNames = profile.lookup.accentNames;
-    this.visualProtocol = profile.visual_protocol;
+    this.descriptor = { kind: 'midi', profile: profile.id, visualProtocol: profile.visual_protocol, input: input.name, output: output.name };
+    this.geometry = { selectorCapacity: this.#renderer.selectorCapacity, accentNames: profile.lookup.accentNames };
     this.#delay = options.greetingDelaySeconds ?? DEFAULT_GREETING_DELAY_SECONDS;
     this.#sleep = options.sleep ?? realSleep;
     const text = options.greeting === undefined ? DEFAULT_GREETING : options.greeting;
@@ -99,16 +84,16 @@ export class MidiSurface implements ControlSurface {
     return this.#greeting ?? Promise.resolve();
   }
 
-  render(view: SurfaceView): void {
+  render(view: SurfaceView, frame?: VisualFrame): void {
     this.#throwGreetingFailure();
-    this.#shownQuestion = view.prompt?.kind === 'question' && view.selectedState !== null ? view.prompt : null;
-    if (this.#greetingRunning) this.#held = { kind: 'view', view };
-    else this.#renderer.render(view);
+    this.#question.show(view);
+    if (this.#greetingRunning) this.#held = { kind: 'view', view, ...(frame === undefined ? {} : { frame }) };
+    else this.#renderer.render(view, frame);
   }
 
   renderShowFrame(frame: ShowFrame): void {
     this.#throwGreetingFailure();
-    this.#shownQuestion = null;
+    this.#question.clear();
     if (this.#greetingRunning) this.#held = { kind: 'show', frame };
     else this.#renderer.renderShowFrame(frame);
   }
@@ -118,26 +103,24 @@ export class MidiSurface implements ControlSurface {
     this.#renderer.clear(force);
   }
 
+  /** Every message the device sends may be a press: the daemon reads it at once (pollEvents decodes it). */
+  onInput(wake: () => void): void {
+    this.#input.onMessage(() => wake());
+  }
+
   pollEvents(): SurfaceEvent[] {
     const events: SurfaceEvent[] = [];
     for (const message of this.#input.drain()) {
-      const address = this.#decodePress(message);
+      const address = decodePress(message);
       const event = address === null ? undefined : this.#presses.eventFor(address);
       if (event === undefined) continue;
       if (event.type !== 'canvas_pressed') events.push(event);
       else {
-        const option = this.#optionAt(event.x, event.y);
+        const option = this.#question.pressAtCell(event.x, event.y);
         if (option !== null) events.push(option);
       }
     }
     return events;
-  }
-
-  #optionAt(x: number, y: number): SurfaceEvent | null {
-    const question = this.#shownQuestion;
-    if (question === null) return null;
-    const option = optionAtCell(question.question, x, y);
-    return option === null ? null : optionPressed(question.ref, question.questionIndex, option);
   }
 
   /**
@@ -187,7 +170,7 @@ export class MidiSurface implements ControlSurface {
   #drawHeld(): void {
     const held = this.#held;
     this.#held = null;
-    if (held?.kind === 'view') this.#renderer.render(held.view);
+    if (held?.kind === 'view') this.#renderer.render(held.view, held.frame);
     else if (held?.kind === 'show') this.#renderer.renderShowFrame(held.frame);
   }
 

@@ -1,7 +1,7 @@
-import { decodePress } from '../midi/input-decoding.js';
 import { MidiMessageError } from '../midi/errors.js';
 import type { MidiBytes, MidiOutput } from '../midi/midi-port.js';
 import { openPortPair, type PortOpener } from '../midi/open-ports.js';
+import { pacedOutput } from '../midi/paced-output.js';
 import type { DeviceProfile } from '../profiles/index.js';
 import { MidiSurface, type Sleep } from './midi-surface.js';
 
@@ -45,8 +45,9 @@ function watchedOutput(output: MidiOutput): { readonly output: MidiOutput; faile
 }
 
 /**
- * Opens a device's ports (output first, midi-rendering.md §12) and wraps them
- * in a MIDI surface. Nothing is sent yet; the caller initialises the surface.
+ * Opens a device's ports (output first, midi-rendering.md §12), paces the
+ * output when the profile knows the device's rate, and wraps them in a MIDI
+ * surface. Nothing is sent yet; the caller initialises the surface.
  */
 export function openDevice(
   opener: PortOpener,
@@ -55,12 +56,11 @@ export function openDevice(
   greeting: GreetingOptions,
 ): OpenDevice {
   const ports = openPortPair(opener, names);
-  const { output, failed } = watchedOutput(ports.output);
+  const { output, failed } = watchedOutput(pacedOutput(ports.output, profile.max_messages_per_second));
   const surface = new MidiSurface({
     profile,
     output,
     input: ports.input,
-    decodePress,
     greeting: greeting.text,
     ...(greeting.delaySeconds === undefined ? {} : { greetingDelaySeconds: greeting.delaySeconds }),
     ...(greeting.sleep === undefined ? {} : { sleep: greeting.sleep }),

@@ -13,4 +13,5 @@ export * from './trace-output.js';
 export * from './file-input.js';
 export * from './port-spec.js';
 export * from './open-ports.js';
+export * from './paced-output.js';
 export * from './julusian-backend.js';

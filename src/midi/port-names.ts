@@ -1,3 +1,4 @@
+import { withoutWindowsDeviceNumber } from '../domain/index.js';
 import { MidiDeviceError } from './errors.js';
 
 /**
@@ -55,12 +56,14 @@ export function pairPorts(inputs: readonly string[], outputs: readonly string[])
 
 /**
  * The reported name a user meant: the exact name if listed, otherwise the one port whose
- * name without ALSA suffix equals the request. Throws a `MidiDeviceError` naming what is
+ * name without ALSA suffix equals the request, otherwise the one whose name also without
+ * the Windows "2- " device number does. Throws a `MidiDeviceError` naming what is
  * available when there is none or more than one.
  */
 export function findPortName(available: readonly string[], requested: string, direction: 'input' | 'output'): string {
   if (available.includes(requested)) return requested;
-  const matches = available.filter((name) => normalisePortName(name) === requested);
+  let matches = available.filter((name) => normalisePortName(name) === requested);
+  if (matches.length === 0) matches = available.filter((name) => withoutWindowsDeviceNumber(normalisePortName(name)) === withoutWindowsDeviceNumber(requested));
   if (matches.length === 1) return matches[0]!;
   const listing = available.length === 0 ? 'none' : available.map((name) => `'${name}'`).join(', ');
   if (matches.length > 1) {

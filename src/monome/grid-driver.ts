@@ -14,6 +14,12 @@ export interface GridDriverOptions {
   /** How long a grid may take to say its size. */
   readonly probeTimeoutMs?: number;
   readonly frameIntervalMs?: number;
+  /** How often the serial ports are listed; default 2000 ms (a grid is noticed within about two seconds). */
+  readonly scanIntervalMs?: number;
+  /** How long a device that could not be opened waits before it is tried again while it stays plugged in; default 10 s. */
+  readonly retryMs?: number;
+  /** The clock that times out a grid's partial messages (see mext-decoder.ts); tests inject one. */
+  readonly now?: () => number;
 }
 
 interface GridCandidate extends SurfaceCandidate {
@@ -26,13 +32,17 @@ const candidate = (path: string): GridCandidate => ({ key: `serial:${path}`, pat
 export function gridDriver(options: GridDriverOptions): SurfaceDriver<GridCandidate> {
   return {
     label: 'serial',
+    scanIntervalMs: options.scanIntervalMs ?? 2000,
+    // Opening a grid waits for its size answer: one that did not answer is not asked again at every scan.
+    retryMs: options.retryMs ?? 10_000,
     async list() {
       const paths = options.paths ?? [];
       if (paths.length > 0) return paths.filter((path) => existsSync(path)).map(candidate);
       return (await options.backend().list()).filter(isGridPort).map((port) => candidate(port.path));
     },
     async open(grid, onLost): Promise<OpenedSurface> {
-      const link = new MextLink(await options.backend().open({ path: grid.path, baudRate: MEXT_BAUD_RATE }));
+      const transport = await options.backend().open({ path: grid.path, baudRate: MEXT_BAUD_RATE });
+      const link = new MextLink(transport, options.now === undefined ? {} : { now: options.now });
       try {
         const identity = await link.identify(options.probeTimeoutMs ?? 1500);
         const profile = profileForSize(options.profiles(), identity.columns, identity.rows);

@@ -1,24 +1,23 @@
 import {
   actionPressed,
   CONTROL_ACTIONS,
-  optionPressed,
+  EIGHT_SCENES,
   sessionSelected,
-  type QuestionPrompt,
   type ShowFrame,
+  type Surface,
   type SurfaceEvent,
   type SurfaceView,
+  type VisualFrame,
 } from '../domain/index.js';
 import type { MonomeGridProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
-import { compileVisualFrame, optionAtCell } from '../visual-protocol/index.js';
+import { compileVisualFrame, ShownQuestion } from '../visual-protocol/index.js';
 import { GridLights } from './grid-lights.js';
 import { ALL_OFF, levelAll } from './mext.js';
 import type { MextEvent } from './mext-decoder.js';
 import type { MextLink } from './mext-link.js';
 import { changedQuads } from './quad-frames.js';
 
-/** The daemon's geometry: eight Agent Scenes, whatever a profile places. */
-const SELECTOR_CAPACITY = 8;
 /** At most 30 frames a second: a 16x8 frame is at most 70 bytes, well under 115200 baud's ~11 kB/s. */
 export const GRID_FRAME_INTERVAL_MS = 1000 / 30;
 /** Key presses kept between polls; a grid mashed faster than the daemon polls loses the oldest. */
@@ -40,7 +39,7 @@ export interface GridSurfaceOptions {
  * question's option pads in the glyph region (as on a MIDI pad's 8x8 grid);
  * every other key means nothing.
  */
-export class GridSurface {
+export class GridSurface implements Surface {
   readonly #link: MextLink;
   readonly #profile: MonomeGridProfile;
   readonly #lights: GridLights;
@@ -50,7 +49,9 @@ export class GridSurface {
   #shown: Uint8Array | null = null;
   #closing: Promise<void> | null = null;
   /** The question whose option pads the grid shows, so a press there answers it. */
-  #shownQuestion: QuestionPrompt | null = null;
+  readonly #question = new ShownQuestion();
+  /** Tells the hub a press waits; set when the grid joins. */
+  #wake: () => void = () => undefined;
   /** The frame being written, which close() lets finish so no quad is drawn after the grid is darkened. */
   #drawing: Promise<void> = Promise.resolve();
 
@@ -69,13 +70,13 @@ export class GridSurface {
 
   initialize(): void {}
 
-  render(view: SurfaceView): Promise<void> {
-    this.#shownQuestion = view.prompt?.kind === 'question' && view.selectedState !== null ? view.prompt : null;
-    return this.#show(this.#lights.frameLevels(compileVisualFrame(view, SELECTOR_CAPACITY)));
+  render(view: SurfaceView, frame: VisualFrame = compileVisualFrame(view, EIGHT_SCENES.selectorCapacity)): Promise<void> {
+    this.#question.show(view);
+    return this.#show(this.#lights.frameLevels(frame));
   }
 
   renderShowFrame(frame: ShowFrame): Promise<void> {
-    this.#shownQuestion = null;
+    this.#question.clear();
     return this.#show(this.#lights.showLevels(frame));
   }
 
@@ -111,13 +112,16 @@ export class GridSurface {
     const pressed = this.#pressMap.get(`${event.x},${event.y}`) ?? this.#optionAt(event.x, event.y);
     if (pressed === null) return;
     this.#events.push(pressed);
+    this.#wake();
   }
 
+  onInput(wake: () => void): void {
+    this.#wake = wake;
+  }
+
+  /** A key in the glyph region is an option pad while a question shows there. */
   #optionAt(x: number, y: number): SurfaceEvent | null {
-    const question = this.#shownQuestion;
     const region = this.#profile.layout.state_region;
-    if (question === null || region === undefined) return null;
-    const option = optionAtCell(question.question, x - region.x, y - region.y);
-    return option === null ? null : optionPressed(question.ref, question.questionIndex, option);
+    return region === undefined ? null : this.#question.pressAtCell(x - region.x, y - region.y);
   }
 }

@@ -11,18 +11,49 @@ export type MextEvent =
 const MAX_MESSAGE = 33;
 
 /**
+ * How long the rest of a message may take. A grid writes each message whole,
+ * so its bytes arrive within a USB packet or two (an FTDI part flushes at
+ * least every 16 ms); a silence this long after a partial message means the
+ * rest was lost. Far shorter than the time between two presses a person makes.
+ */
+export const PARTIAL_MESSAGE_TIMEOUT_MS = 100;
+
+export interface MextDecoderOptions {
+  /** Milliseconds on a monotonic clock; injected so tests step time exactly. */
+  readonly now: () => number;
+  readonly partialTimeoutMs?: number;
+}
+
+/**
  * Splits the byte stream from a grid into messages. Reads arrive in arbitrary
  * pieces, so a message may span several; an unknown header cannot be sized, so
  * it is dropped byte by byte until a known header resynchronises the stream.
+ * A partial message is dropped when the next bytes come after a silence: the
+ * stream is then back in step at the next message the grid writes, which
+ * matters because 0x0F (the x of a 128's action column) is itself a header.
  * Holds at most one message of bytes, whatever the device sends.
  */
 export class MextDecoder {
   readonly #pending = new Uint8Array(MAX_MESSAGE);
+  readonly #now: () => number;
+  readonly #partialTimeoutMs: number;
   #length = 0;
+  #lastByteAt = 0;
   /** Bytes dropped because no known message starts with them. */
   skipped = 0;
+  /** Partial messages dropped because their rest never came. */
+  truncated = 0;
+
+  constructor(options: MextDecoderOptions) {
+    this.#now = options.now;
+    this.#partialTimeoutMs = options.partialTimeoutMs ?? PARTIAL_MESSAGE_TIMEOUT_MS;
+  }
 
   push(bytes: Uint8Array, onEvent: (event: MextEvent) => void): void {
+    if (bytes.length === 0) return;
+    const now = this.#now();
+    if (this.#length > 0 && now - this.#lastByteAt >= this.#partialTimeoutMs) this.reset();
+    this.#lastByteAt = now;
     for (const byte of bytes) {
       if (this.#length === 0 && !INCOMING_PAYLOAD.has(byte)) {
         this.skipped += 1;
@@ -36,6 +67,13 @@ export class MextDecoder {
         if (event !== null) onEvent(event);
       }
     }
+  }
+
+  /** Forgets a partial message (counted in `truncated`). */
+  reset(): void {
+    if (this.#length === 0) return;
+    this.#length = 0;
+    this.truncated += 1;
   }
 }
 

@@ -17,6 +17,11 @@ export class GridProbeError extends Error {
 
 const READ_CHUNK = 256;
 
+export interface MextLinkOptions {
+  /** The decoder's clock (milliseconds, monotonic); tests inject one. */
+  readonly now?: () => number;
+}
+
 /**
  * One open grid: reads its bytes in a loop and hands decoded messages on, and
  * writes one message batch at a time (the serial binding cannot queue). The
@@ -25,16 +30,21 @@ const READ_CHUNK = 256;
  */
 export class MextLink {
   readonly #transport: SerialTransport;
-  readonly #decoder = new MextDecoder();
+  readonly #decoder: MextDecoder;
   #listener: (event: MextEvent) => void = () => {};
   #onLost: (error: unknown) => void = () => {};
   #tail: Promise<void> = Promise.resolve();
   #closing = false;
   #lost: unknown = null;
 
-  constructor(transport: SerialTransport) {
+  constructor(transport: SerialTransport, options: MextLinkOptions = {}) {
     this.#transport = transport;
-    void this.#readLoop();
+    this.#decoder = new MextDecoder({ now: options.now ?? (() => performance.now()) });
+    // What the grid sent before we opened it may end mid-message: drop it, so
+    // the stream starts at the first message after our identify request.
+    const flushed = transport.flush().catch(() => {});
+    this.#tail = flushed;
+    void flushed.then(() => this.#readLoop());
   }
 
   get path(): string {

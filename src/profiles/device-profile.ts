@@ -1,4 +1,14 @@
-import { AGENT_STATES, CONTROL_ACTIONS, IDLE_TOKEN, ACTIVITY_TOKEN, OFF_TOKEN, OVERFLOW_TOKEN, type ControlAction, type LightToken } from '../domain/index.js';
+import {
+  AGENT_STATES,
+  CONTROL_ACTIONS,
+  IDLE_TOKEN,
+  ACTIVITY_TOKEN,
+  OFF_TOKEN,
+  OVERFLOW_TOKEN,
+  type ControlAction,
+  type LightToken,
+  type SurfaceGeometry,
+} from '../domain/index.js';
 import { addressKey } from './address.js';
 import type { ProfileAddress } from './schema-primitives.js';
 import type { ConformanceLevel, ProfileDocument } from './schema.js';
@@ -122,4 +132,9 @@ export function gridAddress(profile: DeviceProfile, x: number, y: number): Profi
 /** What a press on `address` means on this profile, if anything. */
 export function controlAt(profile: DeviceProfile, address: ProfileAddress): ControlRole | undefined {
   return profile.lookup.controls.get(addressKey(address));
+}
+
+/** The Agent Scenes and accent order a profile gives a surface. */
+export function profileGeometry(profile: DeviceProfile): SurfaceGeometry {
+  return { selectorCapacity: profile.lookup.selectorCount, accentNames: profile.lookup.accentNames };
 }

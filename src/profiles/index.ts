@@ -6,6 +6,7 @@ export { CatalogWatcher, type CatalogWatcherOptions } from './catalog-watcher.js
 export {
   buildDeviceProfile,
   controlAt,
+  profileGeometry,
   gridAddress,
   type AccentColors,
   type AddressRole,
@@ -28,7 +29,7 @@ export {
 export { parseDeviceProfile, parseDeviceProfileOrThrow, type ProfileParseResult } from './parse-profile.js';
 export { candidatesFor, detectDevices, matchingPorts, type DeviceCandidate } from './port-matching.js';
 export { parseProfileFile, surfaceProfilesById, type ProfileFile } from './profile-file.js';
-export { listProfileFiles, userProfileRoots, type UserRootsEnvironment } from './profile-roots.js';
+export { BUILTIN_PROFILE_ROOT, homeFrom, listProfileFiles, userProfileRoots, userRootsOf, type UserRootsEnvironment } from './profile-roots.js';
 export {
   DeviceResolutionError,
   resolveDevice,
@@ -62,3 +63,4 @@ export {
   type StreamDeckProfile,
   type SurfaceProfile,
 } from './surface/index.js';
+export { followProfiles, type FollowProfilesSetup, type LiveProfiles, type WatchedCatalog } from './live-profiles.js';

@@ -12,8 +12,8 @@ function titleOf(segment: string): string {
  * The document of a new profile made from an existing one (`profile new ID
  * --from SOURCE`): everything the source says about the device, with the id,
  * the metadata the id must match (manufacturer/family/model, each the title
- * of its id segment) and the name set, the status `experimental`, and no
- * claim to have been checked against documents. Keys keep the source's order.
+ * of its id segment) and the name set, the status `experimental`, no claim
+ * to have been checked against documents and no USB ids. Keys keep the source's order.
  * Throws a RangeError naming the rule when `id` is not three slug segments.
  */
 export function newProfileDocument(source: Readonly<Record<string, unknown>>, id: string, name?: string): Record<string, unknown> {
@@ -31,7 +31,8 @@ export function newProfileDocument(source: Readonly<Record<string, unknown>>, id
   };
   const document: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {
-    if (key === 'verified_against') continue;
+    // What was checked, and the USB ids, belong to the model copied from, not to the new one.
+    if (key === 'verified_against' || key === 'usb') continue;
     document[key] = Object.hasOwn(replaced, key) ? replaced[key] : structuredClone(value);
   }
   for (const [key, value] of Object.entries(replaced)) if (!Object.hasOwn(document, key)) document[key] = value;

@@ -1,15 +1,19 @@
+import { withoutWindowsDeviceNumber } from '../domain/index.js';
 import type { DeviceProfile } from './device-profile.js';
 
 /**
  * The ports the first productive pattern matches (spec §8.1): patterns are
  * tried in order as case-insensitive, unanchored searches, and lower-priority
  * patterns are never consulted once one matched something. Name order is kept.
+ * A pattern sees each name without the "2- " Windows puts before a repeated
+ * device name (so `^Launchpad Pro Standalone Port` finds the second Pro too);
+ * the names returned are the names as listed.
  */
 export function matchingPorts(names: readonly string[], patterns: readonly string[]): string[] {
   for (const pattern of patterns) {
     // No `g` flag: it would make test() stateful between names.
     const regex = new RegExp(pattern, 'i');
-    const matched = names.filter((name) => regex.test(name));
+    const matched = names.filter((name) => regex.test(withoutWindowsDeviceNumber(name)));
     if (matched.length > 0) return matched;
   }
   return [];

@@ -1,5 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { delimiter as platformDelimiter, join } from 'node:path';
+import { PACKAGE_ROOT } from '../support/package-info.js';
+
+/** The packaged built-in profiles; PACKAGE_ROOT resolves the same from src/ (tests) and dist/. */
+export const BUILTIN_PROFILE_ROOT = join(PACKAGE_ROOT, 'profiles');
 
 /** What decides where user profiles live; injected so tests never read the real home. */
 export interface UserRootsEnvironment {
@@ -64,4 +69,14 @@ async function isRegularFile(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The home directory as an environment says, so tests can point it at a temporary folder. */
+export function homeFrom(env: Readonly<Record<string, string | undefined>>): string {
+  return env['HOME'] || env['USERPROFILE'] || homedir();
+}
+
+/** The user profile roots of a process environment. */
+export function userRootsOf(env: Readonly<Record<string, string | undefined>>): string[] {
+  return userProfileRoots({ env, home: homeFrom(env) });
 }

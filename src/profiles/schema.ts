@@ -13,6 +13,7 @@ import {
   says,
   textFor,
 } from './schema-primitives.js';
+import { maxMessagesPerSecondSchema, usbSchema } from './schema-hardware.js';
 import { paletteSysexSchema } from './schema-palette-sysex.js';
 
 /**
@@ -224,6 +225,8 @@ export const deviceProfileSchema = z
         description:
           "A Pad-Lattice extension: the manufacturer's documents every fact of this experimental profile was checked against. Such a profile opens automatically, with a notice that it has not been tested on hardware yet.",
       }),
+      max_messages_per_second: maxMessagesPerSecondSchema.optional(),
+      usb: usbSchema.optional(),
     },
     { error: 'top-level profile must be a JSON object' },
   )

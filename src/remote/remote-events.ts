@@ -27,4 +27,6 @@ export type RemoteEvent =
     }
   | { readonly event: 'daemon_unreachable'; readonly socket: string; readonly reason: string }
   | { readonly event: 'daemon_reachable'; readonly socket: string }
-  | { readonly event: 'relay_error'; readonly reason: string };
+  | { readonly event: 'relay_error'; readonly reason: string }
+  /** The link ended but the daemon did not take the host's sessions off the pad. */
+  | { readonly event: 'sessions_not_ended'; readonly host: string; readonly reason: string };

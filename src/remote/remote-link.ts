@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { effectiveUid, type PeerCredentialSource } from '../daemon/socket/index.js';
 import type { ActionMessage } from '../wire/index.js';
+import { DaemonUnavailableError } from '../client/index.js';
 import { errorMessage } from '../support/error-message.js';
 import { HostNamespace } from './host-namespace.js';
+import { endHostSessions } from './host-sessions.js';
 import { LinkWatch } from './link-watch.js';
 import { ensurePrivateDirectory } from './private-directory.js';
 import type { RemoteEvent } from './remote-events.js';
@@ -74,15 +76,18 @@ interface OpenLink {
  * forward the remote socket to the relay, then watch the
  * heartbeat. When the link drops — ssh ends, or the heartbeat stops for
  * MISSED_BEATS intervals — every relayed connection is closed at once, so
- * the daemon ends the host's leased sessions and forgets its subscriptions,
- * and the link is tried again with a doubling pause. The first connection
- * must succeed (a typo in HOST fails fast); after that, failures only retry.
+ * the daemon forgets the host's subscriptions and ends its leased sessions,
+ * then every other session of the host is ended too, and the link is tried
+ * again with a doubling pause; stopping the link does the same. The first
+ * connection must succeed (a typo in HOST fails fast); after that, failures
+ * only retry.
  */
 export async function runRemoteLink(options: RemoteLinkOptions): Promise<void> {
   const now = options.now ?? (() => performance.now());
   const watch = new LinkWatch(MISSED_BEATS * options.keepaliveSeconds * 1000, now);
   // Claimed before any ssh runs: a second link for the same name must not touch the remote folder.
-  const relay = await startRelay(options, watch).catch((error: unknown) => {
+  const namespace = new HostNamespace(options.name);
+  const relay = await startRelay(options, namespace, watch).catch((error: unknown) => {
     throw error instanceof RemoteLinkError ? error : new RemoteLinkError(errorMessage(error));
   });
   let connectedBefore = false;
@@ -126,6 +131,8 @@ export async function runRemoteLink(options: RemoteLinkOptions): Promise<void> {
       staleSshd = link.remoteSshd;
       // The daemon must see the host's connections close now, not whenever ssh gets round to it.
       relay.closeConnections();
+      // Before any retry, so no ending can reach a session that a new link already brought back.
+      await takeSessionsOff(options, namespace);
       if (options.signal.aborted) break;
       const retryMs = nextDelay();
       options.report({ event: 'dropped', host: relay.host, reason, retry_in_seconds: retryMs / 1000 });
@@ -133,6 +140,17 @@ export async function runRemoteLink(options: RemoteLinkOptions): Promise<void> {
     }
   } finally {
     await relay.close();
+    if (connectedBefore) await takeSessionsOff(options, namespace);
+  }
+}
+
+/** Ends every session of the host on the daemon (see host-sessions.ts); a daemon that is not running has none. */
+async function takeSessionsOff(options: RemoteLinkOptions, namespace: HostNamespace): Promise<void> {
+  try {
+    await endHostSessions(options.daemonSocket, namespace);
+  } catch (error) {
+    if (error instanceof DaemonUnavailableError) return;
+    options.report({ event: 'sessions_not_ended', host: namespace.host, reason: errorMessage(error) });
   }
 }
 
@@ -156,14 +174,13 @@ async function setUp(options: RemoteLinkOptions, staleSshd: number | null): Prom
   return setup;
 }
 
-async function startRelay(options: RemoteLinkOptions, watch: LinkWatch): Promise<RelayServer> {
-  const host = options.name;
+async function startRelay(options: RemoteLinkOptions, namespace: HostNamespace, watch: LinkWatch): Promise<RelayServer> {
+  const { host } = namespace;
   await ensurePrivateDirectory(options.relayDirectory, effectiveUid());
   const path = `${options.relayDirectory}/${host}.sock`;
   if (Buffer.byteLength(path) > MAX_LOCAL_SOCKET_BYTES || path.includes(':')) {
     throw new RemoteLinkError(`the relay socket path ${JSON.stringify(path)} is too long or holds ":"; set XDG_RUNTIME_DIR to a short folder`);
   }
-  const namespace = new HostNamespace(host);
   const admitAction = (action: ActionMessage): boolean => {
     if (watch.live) return true;
     options.report({
@@ -205,6 +222,8 @@ function openForward(options: RemoteLinkOptions, setup: SetupResult, relaySocket
           remoteSshd = processId(line.slice(SSHD_LINE.length));
         } else if (line === READY_LINE && !ready) {
           ready = true;
+          // From here on, ssh's last message is about this link, not about connecting.
+          ssh.forgetMessages();
           watch.beat();
           resolve({ ssh, remoteSocket, remoteSshd });
         } else if (line === ALIVE_LINE) {

@@ -9,7 +9,7 @@ const MAX_REASON = 200;
 export interface SshExit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
-  /** ssh's last message on stderr (escaped, cut short), or why ssh could not start. */
+  /** How ssh ended (signal or exit status) with its last message on stderr (escaped, cut short), or why it could not start. */
   readonly reason: string;
 }
 
@@ -18,6 +18,12 @@ export interface SshProcess {
   readonly exited: Promise<SshExit>;
   /** Ends ssh (SIGTERM); its stdin closes with it, so the remote side ends too. */
   kill(): void;
+  /**
+   * Forgets what ssh said so far. Called once a link is up: ssh's notices
+   * from connecting (a host key added to known_hosts, a deprecation warning)
+   * are not why the link later ends.
+   */
+  forgetMessages(): void;
 }
 
 /**
@@ -42,7 +48,7 @@ export function runSsh(ssh: string, args: readonly string[], onLine: (line: stri
   child.stdin?.on('error', () => undefined);
   child.once('error', (error) => (startError = error));
   const exited = new Promise<SshExit>((resolve) => {
-    child.once('close', (code, signal) => resolve({ code, signal, reason: reasonOf(ssh, startError, lastMessage, code, signal) }));
+    child.once('close', (code, signal) => resolve({ code, signal, reason: reasonOf({ ssh, startError, message: lastMessage, code, signal }) }));
   });
   return {
     pid: child.pid ?? null,
@@ -50,18 +56,37 @@ export function runSsh(ssh: string, args: readonly string[], onLine: (line: stri
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     },
+    forgetMessages: () => {
+      lastMessage = '';
+    },
   };
 }
 
-function reasonOf(ssh: string, startError: Error | null, message: string, code: number | null, signal: NodeJS.Signals | null): string {
+export interface SshEnding {
+  readonly ssh: string;
+  readonly startError: Error | null;
+  /** ssh's last stderr line worth keeping, or ''. */
+  readonly message: string;
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/**
+ * Why ssh ended, as a reader needs it: the signal or exit status always (so a
+ * killed ssh is never blamed on an old message), after ssh's own last words
+ * when it had any, e.g. "ssh: Connection to devbox closed by remote host.
+ * (exit status 255)".
+ */
+export function reasonOf({ ssh, startError, message, code, signal }: SshEnding): string {
   if (startError !== null) {
     return errnoCode(startError) === 'ENOENT'
       ? `${ssh} was not found; install OpenSSH's client (apt-get install openssh-client) or name it with --ssh`
       : `${ssh} could not be started (${errnoCode(startError) ?? startError.message})`;
   }
+  if (message === '') return signal !== null ? `ssh was killed by ${signal}` : `ssh exited with status ${code ?? 'unknown'}`;
+  const ending = signal !== null ? `killed by ${signal}` : `exit status ${code ?? 'unknown'}`;
   // ssh prefixes some of its messages itself ("ssh: connect to host …").
-  if (message !== '') return escapeUntrusted(message.startsWith('ssh: ') ? message : `ssh: ${message}`, MAX_REASON);
-  return signal !== null ? `ssh ended by ${signal}` : `ssh exited with status ${code ?? 'unknown'}`;
+  return `${escapeUntrusted(message.startsWith('ssh: ') ? message : `ssh: ${message}`, MAX_REASON)} (${ending})`;
 }
 
 /** Splits a text stream into lines; an overlong line is cut, never buffered without bound. */

@@ -1,4 +1,4 @@
-import { OFF_TOKEN, type ShowFrame, type SurfaceView } from '../domain/index.js';
+import { OFF_TOKEN, type ShowFrame, type SurfaceView, type VisualFrame } from '../domain/index.js';
 import type { DeviceProfile } from '../profiles/device-profile.js';
 import { compileVisualFrame, type StateCanvas } from '../visual-protocol/index.js';
 import { ColorResolver } from './color-resolver.js';
@@ -97,9 +97,8 @@ export class PaletteGridRenderer {
     this.#writer.flush();
   }
 
-  /** Draws a semantic view, leaving Show mode first (§7). */
-  render(view: SurfaceView): void {
-    const frame = compileVisualFrame(view, this.#lights.selectors.length);
+  /** Draws a semantic view, leaving Show mode first (§7); `frame` is the view already compiled (the hub compiles once for every surface). */
+  render(view: SurfaceView, frame: VisualFrame = compileVisualFrame(view, this.#lights.selectors.length)): void {
     const pending = this.#pending;
     const colors = this.#colors;
     const canvas = this.#resolveCanvas(frame.state);

@@ -33,6 +33,8 @@ export interface SerialTransport {
    * `canceled` is true, so a read loop can tell a close from a failure.
    */
   read(buffer: Uint8Array, offset: number, length: number): Promise<{ readonly bytesRead: number }>;
+  /** Discards bytes received but not yet read (a tcflush of the input). */
+  flush(): Promise<void>;
   /** Rejects when the port is not open. */
   close(): Promise<void>;
 }

@@ -31,6 +31,7 @@ interface RawPort {
   readonly isOpen: boolean;
   write(buffer: Buffer): Promise<void>;
   read(buffer: Buffer, offset: number, length: number): Promise<{ bytesRead: number }>;
+  flush(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -117,6 +118,7 @@ function wrapPort(port: RawPort, openOptions: SerialOpenOptions): SerialTranspor
     },
     write: (bytes) => port.write(bufferView(bytes)),
     read: async (buffer, offset, length) => ({ bytesRead: (await port.read(bufferView(buffer), offset, length)).bytesRead }),
+    flush: () => port.flush(),
     close: () => port.close(),
   };
 }

@@ -11,6 +11,10 @@ export interface DeckDriverOptions {
   readonly library: () => StreamDeckLibrary;
   readonly profiles: () => readonly StreamDeckProfile[];
   readonly frameIntervalMs?: number;
+  /** How often the HID devices are listed; default 2000 ms (a deck is noticed within about two seconds). */
+  readonly scanIntervalMs?: number;
+  /** How long a device that could not be opened waits before it is tried again while it stays plugged in; default 10 s. */
+  readonly retryMs?: number;
 }
 
 interface DeckCandidate extends SurfaceCandidate {
@@ -33,6 +37,9 @@ export function deckModelOf(models: readonly DeckModelSpec[], device: HidDeviceI
 export function deckDriver(options: DeckDriverOptions): SurfaceDriver<DeckCandidate> {
   return {
     label: 'HID',
+    scanIntervalMs: options.scanIntervalMs ?? 2000,
+    // A deck that could not be opened (held by another program …) is not tried again at every scan.
+    retryMs: options.retryMs ?? 10_000,
     async list() {
       const models = options.library().models;
       return (await options.backend().list()).flatMap((info) => {

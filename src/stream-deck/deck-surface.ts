@@ -1,23 +1,23 @@
 import {
   actionPressed,
   CONTROL_ACTIONS,
+  EIGHT_SCENES,
   OFF_TOKEN,
-  optionPressed,
-  questionPadCount,
   sendPadIndex,
   sessionSelected,
   type QuestionPrompt,
   type ShowFrame,
+  type Surface,
   type SurfaceEvent,
   type SurfaceView,
+  type VisualFrame,
 } from '../domain/index.js';
 import type { Cell, StreamDeckProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
-import { chosenOptionToken, compileVisualFrame, optionToken, SEND_TOKEN } from '../visual-protocol/index.js';
+import { chosenOptionToken, compileVisualFrame, optionToken, SEND_TOKEN, ShownQuestion } from '../visual-protocol/index.js';
 import { drawFace, faceColor, faceKey, type KeyFace } from './key-faces.js';
 import type { DeckKey, DeckPanel } from './library.js';
 
-const SELECTOR_CAPACITY = 8;
 /** At most 15 frames a second: a full 15-key repaint is ~15 JPEGs of a few kB over USB full speed. */
 export const DECK_FRAME_INTERVAL_MS = 1000 / 15;
 const MAX_PENDING_EVENTS = 64;
@@ -73,7 +73,7 @@ export function keysForProfile(panel: DeckPanel, profile: StreamDeckProfile): { 
  * keys between options and Scenes, so a deck alone can still switch agents
  * while a question waits.
  */
-export class DeckSurface {
+export class DeckSurface implements Surface {
   readonly #panel: DeckPanel;
   readonly #profile: StreamDeckProfile;
   readonly #roles: ReadonlyMap<number, Role>;
@@ -86,14 +86,16 @@ export class DeckSurface {
   #drawing: Promise<void> = Promise.resolve();
   /** The last view drawn (null under a Show), redrawn when the glyph key swaps what the Scene keys show. */
   #view: SurfaceView | null = null;
-  /** The question the Scene keys can answer (null: none waits, or a Show plays). */
-  #question: QuestionPrompt | null = null;
+  /** The question the Scene keys can answer (none: none waits, or a Show plays). */
+  readonly #question = new ShownQuestion();
   /**
    * Presentation state of this one deck: the user pressed the glyph key to
    * see the Scenes while #question waits. Another question, or none, resets
    * it, so each new question shows its options first.
    */
   #scenesOverQuestion = false;
+  /** Tells the hub a press waits; set when the deck joins. */
+  #wake: () => void = () => undefined;
 
   constructor(options: DeckSurfaceOptions, roles: ReadonlyMap<number, Role>) {
     const { panel, profile } = options;
@@ -110,17 +112,15 @@ export class DeckSurface {
     this.#panel.setBrightness(this.#profile.brightness).catch(() => {});
   }
 
-  render(view: SurfaceView): Promise<void> {
-    const question = view.prompt?.kind === 'question' && view.selectedState !== null ? view.prompt : null;
-    if (!sameQuestion(question, this.#question)) this.#scenesOverQuestion = false;
-    this.#question = question;
+  render(view: SurfaceView, frame?: VisualFrame): Promise<void> {
+    if (this.#question.show(view)) this.#scenesOverQuestion = false;
     this.#view = view;
-    return this.#show(this.#facesFor(view));
+    return this.#show(this.#facesFor(view, frame));
   }
 
   /** A Show's 8x8 grid, one light per key from the top-left (keys beyond it stay dark). */
   renderShowFrame(frame: ShowFrame): Promise<void> {
-    this.#question = null;
+    this.#question.clear();
     this.#view = null;
     const faces = new Map<number, KeyFace>();
     for (const key of this.#keys.values()) {
@@ -144,12 +144,15 @@ export class DeckSurface {
     return this.#closing;
   }
 
-  #facesFor(view: SurfaceView): DeckFrame {
-    const question = this.#question;
+  #facesFor(view: SurfaceView, shared?: VisualFrame): DeckFrame {
+    const question = this.#question.current;
     // The glyph key keeps the agent's own glyph (the `?`): the options have keys of their own.
-    const frame = compileVisualFrame(question === null ? view : { ...view, prompt: undefined }, SELECTOR_CAPACITY);
+    const frame =
+      question === null
+        ? (shared ?? compileVisualFrame(view, EIGHT_SCENES.selectorCapacity))
+        : compileVisualFrame({ ...view, prompt: undefined }, EIGHT_SCENES.selectorCapacity);
     const labels = new Map(view.sessions.map((session) => [session.slot, session.label]));
-    const options = this.#optionsShown();
+    const options = this.#scenesOverQuestion ? null : question;
     const caption = question === null ? '' : options === null ? 'SCENES' : 'OPTIONS';
     const faces = new Map<number, KeyFace>();
     for (const key of this.#keys.values()) {
@@ -188,21 +191,21 @@ export class DeckSurface {
     if (!down || role === undefined) return;
     if (role.kind === 'glyph') return this.#swapSceneKeys();
     const event = this.#eventFor(role);
-    if (event !== null) this.#events.push(event);
+    if (event === null) return;
+    this.#events.push(event);
+    this.#wake();
+  }
+
+  onInput(wake: () => void): void {
+    this.#wake = wake;
   }
 
   #eventFor(role: Exclude<Role, { kind: 'glyph' }>): SurfaceEvent | null {
     if (role.kind === 'action') return actionPressed(role.action);
     if (role.kind !== 'scene') return null;
-    const question = this.#optionsShown();
-    if (question === null) return sessionSelected(role.slot);
-    // A dark key past the last option answers nothing, and selects nothing either: it shows no Scene.
-    return role.slot < questionPadCount(question.question) ? optionPressed(question.ref, question.questionIndex, role.slot) : null;
-  }
-
-  /** The question whose options the Scene keys show, or null when they show Scenes. */
-  #optionsShown(): QuestionPrompt | null {
-    return this.#scenesOverQuestion ? null : this.#question;
+    if (this.#scenesOverQuestion || this.#question.current === null) return sessionSelected(role.slot);
+    // A dark key past the last option (or Send) answers nothing, and selects nothing either: it shows no Scene.
+    return this.#question.pressOption(role.slot);
   }
 
   /**
@@ -211,14 +214,11 @@ export class DeckSurface {
    * is left to the next paced frame, which meets the same device and reports it.
    */
   #swapSceneKeys(): void {
-    if (this.#question === null || this.#view === null) return;
+    if (this.#question.current === null || this.#view === null) return;
     this.#scenesOverQuestion = !this.#scenesOverQuestion;
     this.#show(this.#facesFor(this.#view)).catch(() => {});
   }
 }
-
-const sameQuestion = (a: QuestionPrompt | null, b: QuestionPrompt | null): boolean =>
-  a !== null && b !== null && a.ref === b.ref && a.questionIndex === b.questionIndex;
 
 /**
  * Option `slot + 1` on the Scene key of `slot` (green once a multi-select
@@ -235,7 +235,7 @@ function optionFace(prompt: QuestionPrompt, slot: number): KeyFace {
   return { kind: 'send', token: prompt.selected.length > 0 ? SEND_TOKEN : OFF_TOKEN };
 }
 
-function faceFor(role: Exclude<Role, { kind: 'glyph' }>, frame: ReturnType<typeof compileVisualFrame>, labels: ReadonlyMap<number, string>): KeyFace {
+function faceFor(role: Exclude<Role, { kind: 'glyph' }>, frame: VisualFrame, labels: ReadonlyMap<number, string>): KeyFace {
   switch (role.kind) {
     case 'scene': {
       const accent = frame.selectors[role.slot] ?? OFF_TOKEN;

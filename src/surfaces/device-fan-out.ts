@@ -1,13 +1,13 @@
-import type { PacedDevice, ShowFrame, SurfaceEvent, SurfaceView } from '../domain/index.js';
+import type { ShowFrame, Surface, SurfaceEvent, SurfaceView, VisualFrame } from '../domain/index.js';
 import { FramePacer, type PacerTimers } from './frame-pacer.js';
 
-/** What a device is asked to show: a semantic view or a Show frame. */
-export type Paint = { readonly kind: 'view'; readonly view: SurfaceView } | { readonly kind: 'show'; readonly frame: ShowFrame };
+/** What a device is asked to show: a semantic view (compiled once for all) or a Show frame. */
+export type Paint = { readonly kind: 'view'; readonly view: SurfaceView; readonly frame: VisualFrame } | { readonly kind: 'show'; readonly frame: ShowFrame };
 
 export interface FanOutMember {
   /** The same device keeps its key while it stays plugged in. */
   readonly key: string;
-  readonly device: PacedDevice;
+  readonly device: Surface;
   /** The frame cap of this device's transport: least time between two frames. */
   readonly frameIntervalMs: number;
 }
@@ -25,10 +25,10 @@ interface Entry<M> {
   readonly pacer: FramePacer<Paint>;
 }
 
-const draw = (device: PacedDevice, paint: Paint) => (paint.kind === 'view' ? device.render(paint.view) : device.renderShowFrame(paint.frame));
+const draw = (device: Surface, paint: Paint) => (paint.kind === 'view' ? device.render(paint.view, paint.frame) : device.renderShowFrame(paint.frame));
 
 /** Closes a device that may be gone already: nobody is left to tell about a failure. */
-function closeQuietly(device: PacedDevice): Promise<void> {
+function closeQuietly(device: Surface): Promise<void> {
   try {
     return Promise.resolve(device.close()).catch(() => undefined);
   } catch {
@@ -107,8 +107,8 @@ export class DeviceFanOut<M extends FanOutMember> {
     return closeQuietly(member.device);
   }
 
-  render(view: SurfaceView): void {
-    this.#paint({ kind: 'view', view });
+  render(view: SurfaceView, frame: VisualFrame): void {
+    this.#paint({ kind: 'view', view, frame });
   }
 
   renderShowFrame(frame: ShowFrame): void {

@@ -1,4 +1,2 @@
-export { createSurfaceHub, type SurfaceHubSetup } from './create-surface-hub.js';
-export { SurfaceHub, type SurfaceHubOptions } from './surface-hub.js';
-export { gridDriver, type GridDriverOptions } from '../monome/grid-driver.js';
-export { deckDriver, deckModelOf, type DeckDriverOptions } from '../stream-deck/deck-driver.js';
+export { SurfaceHub, type HubMember, type SurfaceHubOptions } from './surface-hub.js';
+export { SYSTEM_HUB_TIMERS, type HubTimers } from './hub-timers.js';

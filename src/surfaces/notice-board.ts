@@ -25,6 +25,11 @@ export class ProblemMemory {
     return true;
   }
 
+  /** Forgets what was reported for `key`: its next problem is news. */
+  forget(key: string): void {
+    this.#last.delete(key);
+  }
+
   /** Forgets keys not in `keep` (devices that left the listing report afresh when they return). */
   retain(keep: ReadonlySet<string>): void {
     for (const key of this.#last.keys()) if (!keep.has(key)) this.#last.delete(key);

@@ -1,11 +1,9 @@
 import { AGENT_STATES, type AgentState } from '../domain/agent-state.js';
 import { ACTIVITY_TOKEN, IDLE_TOKEN, OFF_TOKEN, type LightToken } from '../domain/light-token.js';
+import type { StateCanvas } from '../domain/visual-frame.js';
 import { STATE_HEIGHT, STATE_WIDTH } from './constants.js';
 import { GLYPHS, IDLE_DASH, RUNNING_MOTION_COLUMNS, RUNNING_MOTION_ROWS, type GlyphCell } from './glyphs.js';
 import { stateToken } from './tokens.js';
-
-/** The 7×8 state canvas as rows: `canvas[y][x]`. */
-export type StateCanvas = readonly (readonly LightToken[])[];
 
 function paintCanvas(layers: readonly { cells: readonly GlyphCell[]; token: LightToken }[]): StateCanvas {
   const rows: LightToken[][] = Array.from({ length: STATE_HEIGHT }, () => new Array<LightToken>(STATE_WIDTH).fill(OFF_TOKEN));

@@ -3,23 +3,11 @@ import { CONTROL_ACTIONS, type ControlAction } from '../domain/control-action.js
 import { IDENTITY_ACCENTS } from '../domain/accent.js';
 import { OFF_TOKEN, OVERFLOW_TOKEN, type LightToken } from '../domain/light-token.js';
 import type { SurfaceView } from '../domain/surface-view.js';
-import { IDLE_CANVAS, RUNNING_MOTION_CANVASES, STATE_CANVASES, type StateCanvas } from './canvases.js';
+import type { StateCanvas, VisualFrame } from '../domain/visual-frame.js';
+import { IDLE_CANVAS, RUNNING_MOTION_CANVASES, STATE_CANVASES } from './canvases.js';
 import { runningMotionIndex } from './glyphs.js';
 import { promptCanvas } from './prompt-canvas.js';
 import { accentToken, actionEnabledToken, stateToken } from './tokens.js';
-
-/** The compiled light tokens of one render (visual-protocol-1.md §7.2). */
-export interface VisualFrame {
-  /** 8 rows (y = 0..7) of 7 tokens (x = 0..6); shared and frozen, never mutate. */
-  readonly state: StateCanvas;
-  /** One token per selector slot (Agent Scene strip). */
-  readonly selectors: readonly LightToken[];
-  /** One token per selector slot (status column). */
-  readonly statuses: readonly LightToken[];
-  /** All four actions, keys in canonical order; shared and frozen. */
-  readonly actions: Readonly<Record<ControlAction, LightToken>>;
-  readonly overflow: LightToken;
-}
 
 const SUMMARY_TOKENS: ReadonlyMap<AgentState, LightToken> = new Map(AGENT_STATES.map((state) => [state, stateToken(state, 'summary')]));
 

@@ -1,5 +1,5 @@
 import { CONTROL_ACTIONS, type ControlAction } from '../domain/control-action.js';
-import type { VisualFrame } from './compile.js';
+import type { VisualFrame } from '../domain/visual-frame.js';
 import { protocolToken } from './prompt-canvas.js';
 
 /** The `visual_frame` object of a Web Surface Protocol `surface` message (visual-protocol-1.md §7.6). */

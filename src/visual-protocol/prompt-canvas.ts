@@ -1,7 +1,8 @@
 import { MAX_QUESTION_OPTIONS, type ApprovalTier, type SurfacePrompt } from '../domain/prompt.js';
 import type { LightToken } from '../domain/light-token.js';
 import { STATE_HEIGHT, STATE_WIDTH } from './constants.js';
-import { STATE_CANVASES, type StateCanvas } from './canvases.js';
+import type { StateCanvas } from '../domain/visual-frame.js';
+import { STATE_CANVASES } from './canvases.js';
 import type { GlyphCell } from './glyphs.js';
 import { chosenOptionToken, optionToken, questionCanvas, SEND_TOKEN } from './question-canvas.js';
 

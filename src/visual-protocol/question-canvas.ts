@@ -1,7 +1,7 @@
 import { MAX_QUESTION_OPTIONS, type Question, type QuestionPrompt } from '../domain/prompt.js';
 import { OFF_TOKEN, type LightToken } from '../domain/light-token.js';
 import { STATE_HEIGHT, STATE_WIDTH } from './constants.js';
-import type { StateCanvas } from './canvases.js';
+import type { StateCanvas } from '../domain/visual-frame.js';
 import type { GlyphCell } from './glyphs.js';
 
 /*

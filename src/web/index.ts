@@ -1,5 +1,5 @@
 export { WebBridge, startWebBridge, LOOPBACK_HOST, type WebBridgeOptions } from './server/bridge.js';
-export { WebSurface } from './server/web-surface.js';
+export { BROWSER_PAD_DESCRIPTOR, WebSurface } from './server/web-surface.js';
 export { WebAppMissingError, defaultAssetRoot } from './server/asset-root.js';
 export type { WebLogger } from './server/web-logger.js';
 export { AdvertisedOriginError } from './http/advertised-origin.js';

@@ -15,7 +15,7 @@ import type {
   SurfaceDescriptor,
 } from './messages.js';
 import { SERVER_MESSAGE_TYPES } from './messages.js';
-import { isSurfaceKind } from '../domain/index.js';
+import { EXPERIENCE_KINDS, isExperienceKind, isSurfaceKind, SURFACE_KINDS, type ExperienceKind } from '../domain/index.js';
 import { ProtocolError, catchProtocolError, invalidMessage, type DecodeResult } from './protocol-error.js';
 
 /**
@@ -171,9 +171,15 @@ function metadataOf(read: Reader): Metadata {
   return Object.freeze({ ...(object as Record<string, string>) });
 }
 
+/** `"a", "b" or "c"`: what a member must be, in an error text. */
+const oneOf = (values: readonly string[]) => {
+  const quoted = values.map((value) => JSON.stringify(value));
+  return `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+};
+
 function surfaceDescriptor(read: Reader): SurfaceDescriptor {
   return {
-    kind: read.check('kind', isSurfaceKind, '"midi", "web", "serial" or "hid"'),
+    kind: read.check('kind', isSurfaceKind, oneOf(SURFACE_KINDS)),
     profile: read.string('profile'),
     visualProtocol: read.count('visual_protocol'),
     input: read.string('input'),
@@ -209,7 +215,11 @@ function statusReport(read: Reader): StatusReport {
     overflowCount: read.count('overflow_count'),
     activityMotion: read.boolean('activity_motion'),
     audioFeedback: read.boolean('audio_feedback'),
-    experience: read.check('experience', (v): v is 'demo' | 'show' | null => v === null || v === 'demo' || v === 'show', '"demo", "show" or null'),
+    experience: read.check(
+      'experience',
+      (v): v is ExperienceKind | null => v === null || isExperienceKind(v),
+      `${EXPERIENCE_KINDS.map((kind) => JSON.stringify(kind)).join(', ')} or null`,
+    ),
     previewActive: read.boolean('preview_active'),
     sessionTtl: read.nonNegative('session_ttl'),
     sessions: read.array('sessions').map(statusSession),

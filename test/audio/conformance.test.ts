@@ -4,14 +4,13 @@ import { earconNotes } from '../../src/audio/earcon-patterns.js';
 import { EARCON_ROOT_PITCH, earconRootPitch } from '../../src/audio/pitch.js';
 import { ControlPlane } from '../../src/daemon/control-plane/index.js';
 import { DaemonRuntime } from '../../src/daemon/runtime/runtime.js';
-import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
-import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
 import { actionPressed, sessionSelected } from '../../src/domain/index.js';
 import { EARCON_NAMES } from '../../src/experiences/vocabulary.js';
 import { SoundController } from '../../src/web/app/sound-controller.js';
 import { FakeClock, FakeExperience, RecordingOutbox, RecordingSurface } from '../daemon/helpers/fakes.js';
 import { FakePlayer, MemorySoundFiles } from './helpers/fake-player.js';
 import { FakeSoundHost, experienceState } from './helpers/fake-sound-host.js';
+import { hubOf } from '../helpers/hub.js';
 
 /** A daemon runtime with `--audio-feedback`, its earcons recorded. */
 function liveDaemon() {
@@ -19,8 +18,8 @@ function liveDaemon() {
   const surface = new RecordingSurface(4);
   const earcons: [string, number | null][] = [];
   const runtime = new DaemonRuntime({
-    plane: new ControlPlane({ selectorCapacity: 4, accentNames: surface.accentNames }),
-    surfaces: new SurfaceSet([surface], SILENT_LOGGER),
+    plane: new ControlPlane({ selectorCapacity: 4, accentNames: surface.geometry.accentNames }),
+    surfaces: hubOf([surface]),
     outbox: new RecordingOutbox(),
     clock: clock.read,
     experience: new FakeExperience(),

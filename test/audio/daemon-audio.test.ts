@@ -5,13 +5,12 @@ import { ControlPlane } from '../../src/daemon/control-plane/index.js';
 import type { DaemonHandle, SurfaceAttachment } from '../../src/daemon/daemon.js';
 import type { EarconSink } from '../../src/daemon/runtime/audio-feedback.js';
 import { DaemonRuntime } from '../../src/daemon/runtime/runtime.js';
-import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
-import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
 import { actionPressed, experienceRequested, sessionSelected } from '../../src/domain/index.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { FakeClock, RecordingOutbox, RecordingSurface } from '../daemon/helpers/fakes.js';
 import { RecordingAudio } from '../experiences/helpers/recording-output.js';
 import { playerOnSurfaces } from '../experiences/helpers/players.js';
+import { hubOf } from '../helpers/hub.js';
 
 /** A runtime playing real experiences, with one recording host audio behind both the live earcons and the player. */
 function setup(options: { earcons?: EarconSink | null; sessionTtl?: number } = {}) {
@@ -19,10 +18,11 @@ function setup(options: { earcons?: EarconSink | null; sessionTtl?: number } = {
   const surface = new RecordingSurface(4);
   const audio = new RecordingAudio();
   const outbox = new RecordingOutbox();
-  const player = playerOnSurfaces([surface], { audio, hostScore: true });
+  const surfaces = hubOf([surface]);
+  const player = playerOnSurfaces(surfaces, { audio, hostScore: true });
   const runtime = new DaemonRuntime({
-    plane: new ControlPlane({ selectorCapacity: 4, accentNames: surface.accentNames, sessionTtl: options.sessionTtl }),
-    surfaces: new SurfaceSet([surface], SILENT_LOGGER),
+    plane: new ControlPlane({ selectorCapacity: 4, accentNames: surface.geometry.accentNames, sessionTtl: options.sessionTtl }),
+    surfaces,
     outbox,
     clock: clock.read,
     experience: player,
@@ -147,7 +147,7 @@ describe('daemon command --audio-feedback', () => {
     const io = captureIo('', { NO_COLOR: '1', PATH: '' });
     const command = makeDaemonCommand({
       start: async () =>
-        ({ close: async () => undefined, attachSurfaces: (attachment: SurfaceAttachment) => attached.push(attachment) > 0 }) as unknown as DaemonHandle,
+        ({ close: async () => undefined, attach: (attachment: SurfaceAttachment) => attached.push(attachment) > 0 }) as unknown as DaemonHandle,
       waitForStop: async () => 'SIGTERM',
     });
     expect(await command.run(['--socket', '/tmp/pad-lattice-audio-test.sock', ...args], io.io)).toBe(0);

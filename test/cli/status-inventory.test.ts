@@ -7,6 +7,7 @@ import { daemonsPerTest } from '../client/daemon-harness.js';
 import { tempSocketPath } from '../client/fake-daemon.js';
 import { RecordingSurface } from '../daemon/helpers/fakes.js';
 import { pl } from './run.js';
+import { hubOf } from '../helpers/hub.js';
 
 const daemons = daemonsPerTest();
 
@@ -25,7 +26,7 @@ async function daemonWithProfiles(profiles = PROFILES, refused = 2) {
   const socketPath = tempSocketPath();
   const handle = await startDaemon({
     socketPath,
-    surfaces: [new RecordingSurface(4)],
+    surfaces: hubOf([new RecordingSurface(4)]),
     identityStorePath: null,
     pollInterval: 0.005,
     profileInventory: { profiles: () => profiles, refusedProfileFiles: () => refused },

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openInBrowser } from '../../src/cli/browser-pad.js';
+import { openInBrowser } from '../../src/app/browser-pad.js';
 import { makeWebCommand } from '../../src/cli/commands/web.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
 import { startWebBridge } from '../../src/web/index.js';
@@ -166,11 +166,15 @@ describe('pad-lattice web / daemon --web: running', () => {
       surfaceBackends: { serialBackend: () => serial, hidBackend: () => decks, streamDeckLibrary: () => loadStreamDeckLibrary() },
     });
     await eventually(async () => (await daemon.client.status()).surfaces.length === 3, 'the grid and the deck to open');
-    expect((await daemon.client.status()).surfaces.map((s) => [s.kind, s.profile])).toEqual([
-      ['web', 'virtual/browser'],
-      ['serial', 'monome/grid/128'],
-      ['hid', 'elgato/stream-deck/mk-2'],
-    ]);
+    // The browser pad first; then the grid and the deck in the order they opened (the grid waits for its size answer).
+    const [first, ...controllers] = (await daemon.client.status()).surfaces.map((s) => [s.kind, s.profile]);
+    expect(first).toEqual(['web', 'virtual/browser']);
+    expect(controllers).toEqual(
+      expect.arrayContaining([
+        ['serial', 'monome/grid/128'],
+        ['hid', 'elgato/stream-deck/mk-2'],
+      ]),
+    );
     const agent = makeIdentity('web', 'grid');
     await daemon.client.reportState('waiting_for_approval', { agent, reply: true });
     const subscription = await daemon.client.subscribeActions({ agent, actions: ['approve'] });

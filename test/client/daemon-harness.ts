@@ -3,6 +3,7 @@ import { PadLatticeClient } from '../../src/client/index.js';
 import { RecordingSurface } from '../daemon/helpers/fakes.js';
 import { afterEach } from 'vitest';
 import { FakeDaemon, delay, removeTempSocketDirs, tempSocketPath, type FakeHandler } from './fake-daemon.js';
+import { hubOf } from '../helpers/hub.js';
 
 /** A real daemon on a temporary socket with one recording surface of four slots (wire-protocol-1.md §12 defaults). */
 export interface RunningDaemon {
@@ -14,7 +15,7 @@ export interface RunningDaemon {
 
 export async function runDaemon(socketPath: string = tempSocketPath()): Promise<RunningDaemon> {
   const surface = new RecordingSurface(4);
-  const handle = await startDaemon({ socketPath, surfaces: [surface], identityStorePath: null, pollInterval: 0.005 });
+  const handle = await startDaemon({ socketPath, surfaces: hubOf([surface]), identityStorePath: null, pollInterval: 0.005 });
   return { handle, surface, socketPath, client: new PadLatticeClient({ socketPath, timeoutMs: 2_000 }) };
 }
 

@@ -139,7 +139,7 @@ describe('pad-lattice daemon options', () => {
       start: async (options: DaemonOptions) => {
         seen.push(options);
         if (fail) throw fail;
-        return { close: async () => undefined, attachSurfaces: () => true } as unknown as DaemonHandle;
+        return { close: async () => undefined, attach: () => true } as unknown as DaemonHandle;
       },
       waitForStop: async () => 'SIGTERM',
     };

@@ -2,17 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { actionPressed, agentSelected, type PressOutcome, type PressReceipt } from '../../src/domain/index.js';
 import { ControlPlane } from '../../src/daemon/control-plane/index.js';
 import { DaemonRuntime } from '../../src/daemon/runtime/runtime.js';
-import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
-import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
 import { FakeClock, FakeExperience, RecordingOutbox, RecordingSurface } from './helpers/fakes.js';
+import { hubOf } from '../helpers/hub.js';
 
 function setup() {
   const clock = new FakeClock();
   const surface = new RecordingSurface(2);
   const outbox = new RecordingOutbox();
   const experience = new FakeExperience();
-  const plane = new ControlPlane({ selectorCapacity: 2, accentNames: surface.accentNames });
-  const runtime = new DaemonRuntime({ plane, surfaces: new SurfaceSet([surface], SILENT_LOGGER), outbox, clock: clock.read, experience });
+  const plane = new ControlPlane({ selectorCapacity: 2, accentNames: surface.geometry.accentNames });
+  const runtime = new DaemonRuntime({ plane, surfaces: hubOf([surface]), outbox, clock: clock.read, experience });
   const line = (conn: number, message: Record<string, unknown>) => runtime.handleLine(conn, Buffer.from(JSON.stringify({ protocol: 1, ...message })));
   const agent = (sessionId: string, label: string, state: string) =>
     line(1, { type: 'state', state, agent: { backend: 'codex', session_id: sessionId, label } });

@@ -1,4 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { PadLatticeClient } from '../../src/client/index.js';
+import { makeIdentity } from '../../src/domain/index.js';
+import { SurfaceEventQueue } from '../../src/web/server/event-queue.js';
+import { hubOf } from '../helpers/hub.js';
+import { lightState } from '../midi-grid/helpers.js';
+import { mockSurface, PRO_MK1 } from '../render/helpers.js';
 import { eventually } from './helpers/wire-client.js';
 import { startTestDaemon, type TestDaemon } from './helpers/test-daemon.js';
 
@@ -17,5 +23,30 @@ describe('runtime loop wakes on socket input', () => {
     client.send({ protocol: 1, type: 'state', agent: { backend: 'codex', session_id: 'wake' }, state: 'running' });
     await eventually(() => daemon!.surface.views.length === 2, 5000, 'a render caused by the message');
     expect(daemon.surface.lastView?.selectedState).toBe('running');
+  });
+});
+
+describe('runtime loop wakes on surface input', () => {
+  it('a press on a MIDI controller reaches its agent and darkens Approve without waiting for the poll tick', async () => {
+    // With an hour-long tick, the action and the frame after the press can only come from the surface's wake-up.
+    const midi = mockSurface(PRO_MK1);
+    daemon = await startTestDaemon({ pollInterval: 3600, surfaces: hubOf([midi.surface]) });
+    const client = new PadLatticeClient({ socketPath: daemon.path, timeoutMs: 5000 });
+    const agent = makeIdentity('codex', 'wake');
+    await client.reportState('waiting_for_approval', { agent, reply: true });
+    const subscription = await client.subscribeActions({ agent, actions: ['approve'], oneShot: true });
+    await eventually(() => lightState(midi.output.sent).get('cc:0:91') === 21, 5000, 'approve to light');
+    midi.input.injectHex('B0 5B 7F');
+    expect(await subscription.receive(5000)).toEqual({ action: 'approve', agent, requestId: null });
+    await eventually(() => lightState(midi.output.sent).get('cc:0:91') === 0, 5000, 'approve to go dark');
+    subscription.close();
+  });
+
+  it('a browser press wakes the loop too', async () => {
+    const events = new SurfaceEventQueue();
+    let woken = 0;
+    events.onPush(() => (woken += 1));
+    events.push({ type: 'action_pressed', action: 'stop' });
+    expect(woken).toBe(1);
   });
 });

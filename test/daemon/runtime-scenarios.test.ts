@@ -2,19 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { actionPressed, experienceRequested, experienceStopRequested, sessionSelected } from '../../src/domain/index.js';
 import { ControlPlane } from '../../src/daemon/control-plane/index.js';
 import { DaemonRuntime } from '../../src/daemon/runtime/runtime.js';
-import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
-import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
 import { FakeClock, FakeExperience, RecordingOutbox, RecordingSurface } from './helpers/fakes.js';
+import { hubOf } from '../helpers/hub.js';
 
 function setup(options: { activityMotion?: boolean; terminalHold?: number } = {}) {
   const clock = new FakeClock();
   const surface = new RecordingSurface(4);
   const outbox = new RecordingOutbox();
   const experience = new FakeExperience();
-  const plane = new ControlPlane({ selectorCapacity: 4, accentNames: surface.accentNames, terminalHold: options.terminalHold });
+  const plane = new ControlPlane({ selectorCapacity: 4, accentNames: surface.geometry.accentNames, terminalHold: options.terminalHold });
   const runtime = new DaemonRuntime({
     plane,
-    surfaces: new SurfaceSet([surface], SILENT_LOGGER),
+    surfaces: hubOf([surface]),
     outbox,
     clock: clock.read,
     experience,

@@ -9,6 +9,7 @@ import { ManualWriteTimer } from '../helpers/manual-write-timer.js';
 import { RecordingSurface } from './helpers/fakes.js';
 import { makeSocketDir, startTestDaemon } from './helpers/test-daemon.js';
 import { WireClient, eventually } from './helpers/wire-client.js';
+import { hubOf } from '../helpers/hub.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const DIST_DAEMON = join(REPO, 'dist/src/daemon/daemon.js');
@@ -38,7 +39,7 @@ describe('identity store written behind the messages', () => {
     const dir = makeSocketDir();
     cleanups.push(dir.remove);
     const storePath = join(dir.dir, 'state', 'identities.json');
-    const daemon = await startTestDaemon({ surfaces: [new RecordingSurface(8)], identityStorePath: storePath, identityStoreWrites: { timer } });
+    const daemon = await startTestDaemon({ surfaces: hubOf([new RecordingSurface(8)]), identityStorePath: storePath, identityStoreWrites: { timer } });
     cleanups.push(() => daemon.stop());
     const client = await daemon.connect();
     const sessions = Array.from({ length: 100 }, (_, k) => `agent-${k}`);

@@ -24,21 +24,49 @@ const tempHome = tempDirsPerTest('pl-devices-home-');
 /** Serial and HID with nothing plugged in, so the listing never reads this machine's devices. */
 const NO_SERIAL_OR_HID = { serialBackend: () => new MockSerialBinding(), hidBackend: () => new MockHidBackend() };
 
+/** How long the mock devices, which do not implement the Device Inquiry, are given to stay silent. */
+const SILENT = { identityTimeoutMs: 50 };
+const noAnswer = { identity: null, identity_unavailable: 'no answer to a Device Inquiry within 50 ms' };
+
 const envFor = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ NO_COLOR: '1', HOME: home, ...extra });
 
 describe('device-profile-schema-1.md §13', () => {
   it('scenario 48: the devices listing includes experimental candidates; auto-detection excludes them', async () => {
     const home = tempHome();
     const backend = new MockMidiBackend().plug(PRO_LIVE).plug(PRO_STANDALONE).plug(MINI_MIDI).plug(MK2_PORT).plug(PRO_MK3_PORT);
-    const command = makeDevicesCommand({ backend: () => backend, loadCatalog: loadCatalogFor, ...NO_SERIAL_OR_HID });
+    const command = makeDevicesCommand({ backend: () => backend, loadCatalog: loadCatalogFor, ...NO_SERIAL_OR_HID, ...SILENT });
     const json = captureIo('', envFor(home));
     expect(await runCli(['devices', '--json'], json.io, [command])).toBe(0);
     expect(JSON.parse(json.stdout())).toEqual({
       matches: [
-        { profile: 'novation/launchpad/mini-mk3', status: 'experimental', opens_automatically: true, input: MINI_MIDI, output: MINI_MIDI },
-        { profile: 'novation/launchpad/mk2', status: 'experimental', opens_automatically: true, input: MK2_PORT, output: MK2_PORT },
-        { profile: PRO_MK1, status: 'supported', opens_automatically: true, input: PRO_STANDALONE, output: PRO_STANDALONE },
-        { profile: 'novation/launchpad/pro-mk3', status: 'experimental', opens_automatically: false, input: PRO_MK3_PORT, output: PRO_MK3_PORT },
+        {
+          profile: 'novation/launchpad/mini-mk3',
+          status: 'experimental',
+          opens_automatically: true,
+          input: MINI_MIDI,
+          output: MINI_MIDI,
+          usb: '1235:0113',
+          ...noAnswer,
+        },
+        {
+          profile: 'novation/launchpad/mk2',
+          status: 'experimental',
+          opens_automatically: true,
+          input: MK2_PORT,
+          output: MK2_PORT,
+          usb: '1235:0069',
+          ...noAnswer,
+        },
+        { profile: PRO_MK1, status: 'supported', opens_automatically: true, input: PRO_STANDALONE, output: PRO_STANDALONE, usb: '1235:0051', ...noAnswer },
+        {
+          profile: 'novation/launchpad/pro-mk3',
+          status: 'experimental',
+          opens_automatically: false,
+          input: PRO_MK3_PORT,
+          output: PRO_MK3_PORT,
+          usb: '1235:0123',
+          ...noAnswer,
+        },
       ],
       surfaces: [],
     });
@@ -67,12 +95,12 @@ describe('device-profile-schema-1.md §13', () => {
     const home = tempHome();
     const runtimeDir = join(home, 'run'); // inside home: the longer replacement must win
     const backend = new MockMidiBackend().plug(PRO_STANDALONE);
-    const command = makeDoctorCommand({ backend: () => backend, probeDaemon: async () => false });
+    const command = makeDoctorCommand({ backend: () => backend, probeDaemon: async () => false, ...SILENT });
     const { io, stdout } = captureIo('', envFor(home, { XDG_RUNTIME_DIR: runtimeDir }));
     expect(await runCli(['doctor', '--json'], io, [command])).toBe(0);
     const report = JSON.parse(stdout()) as { overall: string; checks: { name: string; status: string; summary: string; details: any }[] };
     const byName = Object.fromEntries(report.checks.map((check) => [check.name, check]));
-    expect(report.checks.map((check) => check.name)).toEqual(['runtime', 'profiles', 'midi', 'devices', 'daemon', 'codex_hooks']);
+    expect(report.checks.map((check) => check.name)).toEqual(['runtime', 'profiles', 'midi', 'devices', 'identity', 'daemon', 'codex_hooks']);
     expect(byName['profiles']).toMatchObject({ status: 'ok', summary: '12 device profiles loaded' });
     expect(byName['profiles']!.details.profiles[0]).toEqual({ id: 'ableton/push/push-2', status: 'experimental' });
     expect(byName['midi']).toMatchObject({ status: 'ok', summary: '1 input and 1 output MIDI ports found' });
@@ -81,6 +109,7 @@ describe('device-profile-schema-1.md §13', () => {
       summary: '1 profile/port match',
       details: { matches: [{ profile: PRO_MK1, status: 'supported', input: PRO_STANDALONE, output: PRO_STANDALONE }] },
     });
+    expect(byName['identity']).toMatchObject({ status: 'ok', summary: `${PRO_MK1} (USB 1235:0051): did not answer` });
     expect(byName['daemon']!.status).toBe('warning');
     expect(byName['daemon']!.summary).toContain('$XDG_RUNTIME_DIR/pad-lattice.sock');
     expect(byName['codex_hooks']).toMatchObject({ status: 'ok', details: { path: '~/.codex/hooks.json' } });
@@ -94,7 +123,7 @@ describe('device-profile-schema-1.md §13', () => {
     mkdirSync(userRoot, { recursive: true });
     writeFileSync(join(userRoot, 'broken.json'), '{ not json');
     const backend = new MockMidiBackend();
-    const command = makeDoctorCommand({ backend: () => backend, probeDaemon: async () => true });
+    const command = makeDoctorCommand({ backend: () => backend, probeDaemon: async () => true, ...SILENT });
     const { io, stdout } = captureIo('', envFor(home));
     expect(await runCli(['doctor'], io, [command])).toBe(1);
     expect(stdout()).toMatch(/error +profiles +~\/\.config\/pad-lattice\/profiles\/broken\.json: /);
@@ -103,6 +132,46 @@ describe('device-profile-schema-1.md §13', () => {
     expect(stdout()).toMatch(/ok +daemon +a daemon answers on /);
     expect(stdout()).toMatch(/^pad-lattice [\d.]+: error\n/);
     expect(stdout()).not.toContain(home);
+  });
+});
+
+describe('devices and doctor ask a MIDI device who it is (Device Inquiry F0 7E 7F 06 01 F7)', () => {
+  // Launchpad MK2 Programmer's Reference Manual, "Device Inquiry": F0 7E <id> 06 02 00 20 29 69 00 00 00 <4 firmware digits> F7.
+  const MK2_IDENTITY = [0xf0, 0x7e, 0x00, 0x06, 0x02, 0x00, 0x20, 0x29, 0x69, 0x00, 0x00, 0x00, 0x00, 0x01, 0x03, 0x08, 0xf7];
+
+  it('devices shows the maker and firmware of a device that answers, and the USB ids of its profile', async () => {
+    const home = tempHome();
+    const backend = new MockMidiBackend().plug(MK2_PORT).answerIdentity(MK2_PORT, MK2_IDENTITY).plug(PRO_STANDALONE);
+    const command = makeDevicesCommand({ backend: () => backend, loadCatalog: loadCatalogFor, ...NO_SERIAL_OR_HID, ...SILENT });
+    const text = captureIo('', envFor(home));
+    expect(await runCli(['devices'], text.io, [command])).toBe(0);
+    expect(text.stdout()).toContain(`  output: ${MK2_PORT}\n  usb:    1235:0069\n  device: Novation, family 0069 member 0000, firmware 138\n`);
+    // The Pro Mk1 mock stays silent: its USB ids, and no device line.
+    expect(text.stdout()).toContain(`  output: ${PRO_STANDALONE}\n  usb:    1235:0051\n`);
+    expect(text.stdout()).not.toMatch(/usb: +1235:0051\n {2}device:/);
+    const json = captureIo('', envFor(home));
+    expect(await runCli(['devices', '--json'], json.io, [command])).toBe(0);
+    const mk2 = (JSON.parse(json.stdout()) as { matches: { profile: string; identity: unknown }[] }).matches.find(
+      (m) => m.profile === 'novation/launchpad/mk2',
+    );
+    expect(mk2?.identity).toEqual({
+      manufacturer: '00 20 29',
+      family: '0069',
+      member: '0000',
+      firmware: '00 01 03 08',
+      description: 'Novation, family 0069 member 0000, firmware 138',
+    });
+    // Every port the inquiry opened is closed again.
+    expect([...backend.openedInputs, ...backend.openedOutputs].every((port) => !port.isOpen())).toBe(true);
+  });
+
+  it('doctor has an identity check naming each matched device and what it said', async () => {
+    const home = tempHome();
+    const backend = new MockMidiBackend().plug(MK2_PORT).answerIdentity(MK2_PORT, MK2_IDENTITY);
+    const command = makeDoctorCommand({ backend: () => backend, probeDaemon: async () => false, ...SILENT });
+    const { io, stdout } = captureIo('', envFor(home));
+    await runCli(['doctor'], io, [command]);
+    expect(stdout()).toMatch(/ok +identity +novation\/launchpad\/mk2 \(USB 1235:0069\): Novation, family 0069 member 0000, firmware 138\n/);
   });
 });
 

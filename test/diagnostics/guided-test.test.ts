@@ -4,7 +4,6 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { SurfaceView } from '../../src/domain/index.js';
 import { LineReader, parseAnswer, reportText, runGuidedTest, type GuidedTestIo, type GuidedTestReport } from '../../src/diagnostics/guided-test/index.js';
-import { decodePress } from '../../src/midi/input-decoding.js';
 import type { DeviceProfile } from '../../src/profiles/index.js';
 import { MidiSurface } from '../../src/midi-grid/midi-surface.js';
 import { createMockMidiPair, type MockMidiInput } from '../hardware-mocks/mock-midi.js';
@@ -56,7 +55,7 @@ function tester(input: MockMidiInput, options: { answer?: (question: string) => 
 /** A real MIDI surface on mock ports that also counts renders. */
 function countingSurface(deviceProfile: DeviceProfile) {
   const { input, output } = createMockMidiPair('Launchpad Pro:Launchpad Pro Standalone Port 20:1');
-  const surface = new MidiSurface({ profile: deviceProfile, input, output, decodePress, greeting: null });
+  const surface = new MidiSurface({ profile: deviceProfile, input, output, greeting: null });
   const renders: SurfaceView[] = [];
   const render = surface.render.bind(surface);
   surface.render = (view) => {
@@ -70,8 +69,8 @@ function run(deviceProfile: DeviceProfile, surface: MidiSurface, io: GuidedTestI
   return runGuidedTest({
     surface,
     profile: deviceProfile,
-    inputPort: surface.inputName,
-    outputPort: surface.outputName,
+    inputPort: surface.descriptor.input,
+    outputPort: surface.descriptor.output,
     io,
     timing: { eventTimeout: 2, settleDelay: 0.15 },
     reportPath: path,

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PadLatticeClient } from '../../src/client/index.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
 import type { SurfaceDriver } from '../../src/domain/index.js';
-import { deckDriver, gridDriver, SurfaceHub } from '../../src/surfaces/index.js';
+import { gridDriver } from '../../src/monome/grid-driver.js';
+import { deckDriver } from '../../src/stream-deck/deck-driver.js';
+import { hubOfDrivers } from '../helpers/hub.js';
 import { makeIdentity } from '../../src/domain/index.js';
 import { deckProfiles, gridProfiles, loadCatalog } from '../../src/profiles/index.js';
 import { createSerialportBackend } from '../../src/serial/serialport-backend.js';
@@ -36,9 +38,9 @@ async function daemonWith(drivers: readonly SurfaceDriver[]) {
   const { dir, remove } = tempFolder('pl-sh-');
   cleanups.push(remove);
   const hubLog = recordingLogger();
-  const hub = new SurfaceHub({ drivers, logger: hubLog, scanIntervalMs: 100 });
+  const hub = hubOfDrivers(drivers, hubLog);
   const daemonLog = recordingLogger();
-  const handle = await startDaemon({ socketPath: join(dir, 'd.sock'), surfaces: [hub], logger: daemonLog, identityStorePath: null });
+  const handle = await startDaemon({ socketPath: join(dir, 'd.sock'), surfaces: hub, logger: daemonLog, identityStorePath: null });
   cleanups.push(() => handle.close());
   const client = new PadLatticeClient({ socketPath: handle.socketPath, timeoutMs: 5000 });
   return { dir, hub, hubLog, daemonLog, client };
@@ -58,7 +60,9 @@ describe('a monome grid through a real pseudo-terminal pair', () => {
     const { dir, remove } = tempFolder('pl-grid-');
     cleanups.push(remove);
     const link = join(dir, 'grid');
-    const { client, hub } = await daemonWith([gridDriver({ backend: createSerialportBackend, paths: [link], profiles: () => gridProfiles(catalog) })]);
+    const { client, hub } = await daemonWith([
+      gridDriver({ backend: createSerialportBackend, paths: [link], profiles: () => gridProfiles(catalog), scanIntervalMs: 100 }),
+    ]);
     const fake = await grid(dir);
     const agent = makeIdentity('e2e', 'grid');
     await client.reportState('waiting_for_approval', { agent, reply: true });
@@ -81,7 +85,7 @@ describe('a question answered on a mock Stream Deck alone, through the daemon', 
     const decks = new MockStreamDeckBackend();
     const deck = decks.plug('/dev/hidraw-mock1');
     const { client, hub } = await daemonWith([
-      deckDriver({ backend: () => decks, library: () => loadStreamDeckLibrary(), profiles: () => deckProfiles(catalog) }),
+      deckDriver({ backend: () => decks, library: () => loadStreamDeckLibrary(), profiles: () => deckProfiles(catalog), scanIntervalMs: 100 }),
     ]);
     const agent = makeIdentity('e2e', 'asks');
     await client.reportState('waiting_for_reply', { agent, reply: true });
@@ -107,8 +111,8 @@ describe('Must show: a fake monome grid on a pty and a mock Stream Deck on one d
     const decks = new MockStreamDeckBackend();
     let deck = decks.plug('/dev/hidraw-mock0');
     const { client, hub, hubLog, daemonLog } = await daemonWith([
-      gridDriver({ backend: createSerialportBackend, paths: [link], profiles: () => gridProfiles(catalog) }),
-      deckDriver({ backend: () => decks, library: () => loadStreamDeckLibrary(), profiles: () => deckProfiles(catalog) }),
+      gridDriver({ backend: createSerialportBackend, paths: [link], profiles: () => gridProfiles(catalog), scanIntervalMs: 100 }),
+      deckDriver({ backend: () => decks, library: () => loadStreamDeckLibrary(), profiles: () => deckProfiles(catalog), scanIntervalMs: 100 }),
     ]);
     let fake = await grid(dir);
     const first = makeIdentity('e2e', 'first');

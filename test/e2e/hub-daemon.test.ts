@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PadLatticeClient, type ActionSubscription } from '../../src/client/index.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
-import { MidiDeviceHub, type DeviceSelection } from '../../src/midi-grid/index.js';
+import { addMidiGrids, fixedPorts, type DeviceSelection } from '../../src/midi-grid/index.js';
+import { SurfaceHub } from '../../src/surfaces/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
 import type { DeviceProfile } from '../../src/profiles/index.js';
 import { MockMidiBackend, type MockMidiOutput } from '../hardware-mocks/mock-midi.js';
@@ -29,16 +30,11 @@ async function daemonWithHub(selection: DeviceSelection, backend: MockMidiBacken
   const { dir, remove } = tempFolder('pl-hub-');
   cleanups.push(remove);
   const hubLog = recordingLogger();
-  const hub = new MidiDeviceHub({
-    selection,
-    backend: () => backend,
-    logger: hubLog,
-    greeting: { text: null },
-    stdout: { write: () => true },
-    scanIntervalMs: 20,
-  });
+  const hub = new SurfaceHub({ logger: hubLog });
+  const midi = { selection, fixed: fixedPorts(selection), profiles: () => [] };
+  addMidiGrids(hub, midi, { backend: () => backend, greeting: { text: null }, logger: hubLog, stdout: { write: () => true }, scanIntervalMs: 20 });
   const daemonLog = recordingLogger();
-  const handle = await startDaemon({ socketPath: join(dir, 'd.sock'), surfaces: [hub], logger: daemonLog, identityStorePath: null });
+  const handle = await startDaemon({ socketPath: join(dir, 'd.sock'), surfaces: hub, logger: daemonLog, identityStorePath: null });
   cleanups.push(() => handle.close());
   const client = new PadLatticeClient({ socketPath: handle.socketPath, timeoutMs: 5000 });
   return { hub, handle, client, hubLog, daemonLog };

@@ -2,25 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { actionPressed, experienceRequested, experienceStopRequested, sessionSelected } from '../../src/domain/index.js';
 import { ControlPlane } from '../../src/daemon/control-plane/index.js';
 import { DaemonRuntime } from '../../src/daemon/runtime/runtime.js';
-import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
-import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
 import type { ExperienceController } from '../../src/daemon/runtime/experience.js';
 import { RecordingAudio } from './helpers/recording-output.js';
 import { RecordingSurface } from './helpers/recording-surface.js';
 import { playerOnSurfaces } from './helpers/players.js';
+import { hubOf } from '../helpers/hub.js';
 
 /** A daemon runtime whose experiences are played by the real ExperiencePlayer onto a browser-like surface. */
 function setup() {
   let now = 0;
   const surface = new RecordingSurface(4);
   const audio = new RecordingAudio();
-  const player = playerOnSurfaces([surface], { audio });
+  const surfaces = hubOf([surface]);
+  const player = playerOnSurfaces(surfaces, { audio });
   const experience: ExperienceController = player;
   const lines = new Map<number, string[]>();
-  const plane = new ControlPlane({ selectorCapacity: 4, accentNames: surface.accentNames });
+  const plane = new ControlPlane({ selectorCapacity: 4, accentNames: surface.geometry.accentNames });
   const runtime = new DaemonRuntime({
     plane,
-    surfaces: new SurfaceSet([surface], SILENT_LOGGER),
+    surfaces,
     outbox: { send: (connection, line) => (lines.set(connection, [...(lines.get(connection) ?? []), line]), true) },
     clock: () => now,
     experience,

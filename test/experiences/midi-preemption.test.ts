@@ -6,12 +6,12 @@ import { PadLatticeClient } from '../../src/client/index.js';
 import { experienceRequested } from '../../src/domain/index.js';
 import { startDaemon } from '../../src/daemon/daemon.js';
 import { loadPerformanceManifest } from '../../src/experiences/index.js';
-import { decodePress } from '../../src/midi/input-decoding.js';
 import { loadProfileFile } from '../../src/profiles/index.js';
 import { MidiSurface } from '../../src/midi-grid/midi-surface.js';
 import { createMockMidiPair } from '../hardware-mocks/mock-midi.js';
 import { REPO_ROOT, SHOW_PATH } from './helpers/files.js';
 import { playerOnSurfaces } from './helpers/players.js';
+import { hubOf } from '../helpers/hub.js';
 import { RecordingSurface } from './helpers/recording-surface.js';
 
 const RGB_SYSEX = 'F0 00 20 29 02 10 0B';
@@ -33,12 +33,11 @@ describe('daemon preemption on a MIDI controller', () => {
       profile: await loadProfileFile(join(REPO_ROOT, 'profiles/novation/launchpad/pro-mk1.json')),
       output,
       input,
-      decodePress,
       greeting: null,
     });
     // The administrator's browser, reduced to what this test needs: it asks for the Show and sees the lifecycle.
     const admin = new RecordingSurface(8);
-    const surfaces = [midi, admin];
+    const surfaces = hubOf([midi, admin]);
     const player = playerOnSurfaces(surfaces, { show: await loadPerformanceManifest(SHOW_PATH) });
     const socketPath = join(dir, 'd.sock');
     const daemon = await startDaemon({ socketPath, surfaces, experience: player });

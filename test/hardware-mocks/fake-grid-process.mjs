@@ -3,6 +3,7 @@
 // those to one end of a pseudo-terminal pair; the daemon opens the other end
 // with serialport) and answers a test on a Unix control socket, one JSON line
 // per request:  {"press":[x,y]}  →  {"ok":true}
+//               {"send":[bytes]} →  {"ok":true}  (raw bytes, e.g. a cut-off message)
 //               {"state":true}   →  {"levels":[...],"errors":[...],"messages":n}
 // Environment: FAKE_GRID_CONTROL (socket path, required), FAKE_GRID_COLUMNS,
 // FAKE_GRID_ROWS, FAKE_GRID_ID, FAKE_GRID_MONOBRIGHT=1. It exits when stdin
@@ -47,6 +48,9 @@ const server = createServer((socket) => {
       buffered = buffered.slice(newline + 1);
       if (request.press) {
         process.stdout.write(grid.press(request.press[0], request.press[1]));
+        socket.write(`${JSON.stringify({ ok: true })}\n`);
+      } else if (request.send) {
+        process.stdout.write(Uint8Array.from(request.send));
         socket.write(`${JSON.stringify({ ok: true })}\n`);
       } else {
         socket.write(`${JSON.stringify({ levels: [...grid.levels], errors: grid.errors, messages: grid.messages.length })}\n`);

@@ -43,7 +43,8 @@ export class FakeGridProcess {
     socat.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const grid = new FakeGridProcess(link, control, socat);
     const deadline = Date.now() + 10_000;
-    while (!(existsSync(link) && existsSync(control))) {
+    // The control socket's file appears at bind, a moment before it listens: wait for the grid's own "ready".
+    while (!(existsSync(link) && stderr.includes('fake grid: ready'))) {
       if (Date.now() > deadline || socat.exitCode !== null) throw new Error(`the fake grid did not start: ${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -52,6 +53,11 @@ export class FakeGridProcess {
 
   press(x: number, y: number): Promise<unknown> {
     return this.#request({ press: [x, y] });
+  }
+
+  /** Raw bytes from the grid, as if its firmware wrote them. */
+  send(bytes: readonly number[]): Promise<unknown> {
+    return this.#request({ send: bytes });
   }
 
   state(): Promise<FakeGridState> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MidiDeviceError, MidiMessageError, MidiPortClosedError, MidiUnavailableError } from '../../src/midi/errors.js';
+import { describeMidiBackendContract, describeMidiOutputContract } from './midi-contract.js';
 import { createMockMidiPair, MockMidiBackend, MockMidiInput, MockMidiOutput } from './mock-midi.js';
 
 function rejection(output: MockMidiOutput, message: readonly number[]): MidiMessageError {
@@ -166,4 +167,12 @@ describe('MockMidiBackend', () => {
     expect(() => backend.listPorts()).toThrow(unavailable);
     expect(() => backend.openOutput('Pad')).toThrow(unavailable);
   });
+});
+
+describeMidiOutputContract('MockMidiOutput', () => new MockMidiOutput());
+
+describeMidiBackendContract('MockMidiBackend', () => {
+  const port = 'Mock Pad 20:0';
+  const backend = new MockMidiBackend().plug(port);
+  return { backend, port, unplug: () => backend.unplug(port), plugIn: () => backend.plug(port) };
 });

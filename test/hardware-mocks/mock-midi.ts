@@ -11,11 +11,30 @@ import { QueuedInput } from '../../src/midi/queued-input.js';
  * a port whose device was unplugged throws on use.
  */
 
+/**
+ * A device that takes messages only so fast, as the original Launchpad over
+ * low-speed USB: its input buffer holds `buffer` messages and empties at
+ * `messagesPerSecond`; what arrives while it is full is lost, silently.
+ */
+export interface DeviceRate {
+  readonly messagesPerSecond: number;
+  readonly buffer: number;
+  /** Milliseconds, monotonic. */
+  readonly now: () => number;
+}
+
 export class MockMidiOutput implements MidiOutput {
   /** Every accepted message, copied, in send order. */
   readonly sent: Uint8Array[] = [];
+  /** Messages a rate-limited device lost because they came too fast (see `limitRate`). */
+  dropped = 0;
+  /** Called with each accepted message (the mock backend answers Device Inquiries through it). */
+  onSend: ((message: Uint8Array) => void) | null = null;
   #open = true;
   #vanished = false;
+  #rate: DeviceRate | null = null;
+  #level = 0;
+  #levelAt = 0;
 
   constructor(readonly name = 'Mock MIDI Out') {}
 
@@ -23,7 +42,30 @@ export class MockMidiOutput implements MidiOutput {
     if (!this.#open) throw new MidiPortClosedError(`MIDI output '${this.name}' is closed`);
     if (this.#vanished) throw new MidiPortClosedError(`MIDI output '${this.name}' is gone (device unplugged)`);
     assertMidiMessage(message);
-    this.sent.push(Uint8Array.from(message));
+    if (this.#overflows()) {
+      this.dropped += 1;
+      return;
+    }
+    const copy = Uint8Array.from(message);
+    this.sent.push(copy);
+    this.onSend?.(copy);
+  }
+
+  /** From now on the device drops what comes faster than `rate` allows. */
+  limitRate(rate: DeviceRate): void {
+    this.#rate = rate;
+    this.#level = 0;
+    this.#levelAt = rate.now();
+  }
+
+  #overflows(): boolean {
+    if (this.#rate === null) return false;
+    const now = this.#rate.now();
+    this.#level = Math.max(0, this.#level - ((now - this.#levelAt) * this.#rate.messagesPerSecond) / 1000);
+    this.#levelAt = now;
+    if (this.#level + 1 > this.#rate.buffer) return true;
+    this.#level += 1;
+    return false;
   }
 
   isOpen(): boolean {
@@ -81,6 +123,10 @@ export class MockMidiInput extends QueuedInput {
   vanish(): void {
     this.#vanished = true;
   }
+
+  get vanished(): boolean {
+    return this.#vanished;
+  }
 }
 
 /** An already open input/output pair of one device. */
@@ -104,6 +150,8 @@ export class MockMidiBackend implements MidiBackend {
   #inputs: string[] = [];
   #outputs: string[] = [];
   readonly #openFailures = new Map<string, Error>();
+  readonly #identities = new Map<string, readonly number[]>();
+  readonly #rates = new Map<string, DeviceRate>();
   #unavailable: MidiUnavailableError | null = null;
   #listCalls = 0;
 
@@ -124,6 +172,22 @@ export class MockMidiBackend implements MidiBackend {
 
   failOpen(direction: Direction, name: string, error: Error): this {
     this.#openFailures.set(`${direction}\u0000${name}`, error);
+    return this;
+  }
+
+  /**
+   * The device behind `name` answers a Device Inquiry (F0 7E <id> 06 01 F7,
+   * id 7F = everyone) sent to its output with `reply` on its input, as a
+   * device that implements the MIDI identity request does.
+   */
+  answerIdentity(name: string, reply: readonly number[]): this {
+    this.#identities.set(name, reply);
+    return this;
+  }
+
+  /** Outputs opened on `name` from now on drop what comes faster than `rate` (see MockMidiOutput.limitRate). */
+  limitRate(name: string, rate: DeviceRate): this {
+    this.#rates.set(name, rate);
     return this;
   }
 
@@ -151,8 +215,18 @@ export class MockMidiBackend implements MidiBackend {
 
   openOutput(name: string): MockMidiOutput {
     const port = new MockMidiOutput(this.#resolve('output', name, this.#outputs));
+    const rate = this.#rates.get(port.name);
+    if (rate !== undefined) port.limitRate(rate);
+    port.onSend = (message) => this.#answer(port.name, message);
     this.openedOutputs.push(port);
     return port;
+  }
+
+  #answer(name: string, message: Uint8Array): void {
+    const reply = this.#identities.get(name);
+    const inquiry = message.length === 6 && message[0] === 0xf0 && message[1] === 0x7e && message[3] === 0x06 && message[4] === 0x01 && message[5] === 0xf7;
+    if (reply === undefined || !inquiry) return;
+    for (const input of this.openedInputs) if (input.name === name && input.isOpen() && !input.vanished) input.inject(reply);
   }
 
   #resolve(direction: Direction, requested: string, available: readonly string[]): string {

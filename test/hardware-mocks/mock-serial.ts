@@ -19,11 +19,20 @@ export class MockSerialPort implements SerialTransport {
   #incoming = Buffer.alloc(0);
   #pendingRead: { wake: () => void; fail: (error: Error) => void } | null = null;
 
-  /** `device` stands for the hardware: it gets every write and its answers arrive as data. */
+  /** Times `flush` was called. */
+  flushes = 0;
+
+  /**
+   * `device` stands for the hardware: it gets every write and its answers arrive as data.
+   * `waiting` is what the device sent before the port was opened, still in the driver's buffer.
+   */
   constructor(
     readonly openOptions: SerialOpenOptions,
     readonly device?: SerialPeer,
-  ) {}
+    waiting: readonly number[] = [],
+  ) {
+    this.#incoming = Buffer.from(waiting);
+  }
 
   get isOpen(): boolean {
     return this.#open;
@@ -70,6 +79,12 @@ export class MockSerialPort implements SerialTransport {
     return { buffer, bytesRead };
   }
 
+  async flush(): Promise<void> {
+    if (!this.#open) throw new Error('Port is not open');
+    this.flushes += 1;
+    this.#incoming = Buffer.alloc(0);
+  }
+
   /** The tty vanished: a pending read fails (not as a cancel) and every later call fails. */
   vanish(): void {
     this.#open = false;
@@ -87,11 +102,18 @@ export class MockSerialBinding implements SerialBackend {
   readonly #ports = new Map<string, SerialPortInfo>();
   readonly #peers = new Map<string, SerialPeer>();
   readonly #openPorts = new Map<string, MockSerialPort>();
+  readonly #waiting = new Map<string, readonly number[]>();
 
   createPort(path: string, info: Omit<SerialPortInfo, 'path'> = {}, device?: SerialPeer): this {
     this.#ports.set(path, { ...info, path });
     if (device === undefined) this.#peers.delete(path);
     else this.#peers.set(path, device);
+    return this;
+  }
+
+  /** Bytes the device sends while the port is closed: the next open finds them waiting to be read. */
+  sendWhileClosed(path: string, bytes: readonly number[]): this {
+    this.#waiting.set(path, [...(this.#waiting.get(path) ?? []), ...bytes]);
     return this;
   }
 
@@ -117,7 +139,8 @@ export class MockSerialBinding implements SerialBackend {
     if (!this.#ports.has(options.path)) throw new Error(`Port does not exist: ${options.path}`);
     if (!Number.isInteger(options.baudRate) || options.baudRate <= 0) throw new TypeError(`invalid baudRate ${options.baudRate}`);
     if (this.#openPorts.get(options.path)?.isOpen === true) throw new Error(`Port is locked (already open): ${options.path}`);
-    const port = new MockSerialPort(options, this.#peers.get(options.path));
+    const port = new MockSerialPort(options, this.#peers.get(options.path), this.#waiting.get(options.path));
+    this.#waiting.delete(options.path);
     this.#openPorts.set(options.path, port);
     return port;
   }

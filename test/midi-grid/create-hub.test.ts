@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createMidiHub, followProfiles, gateOnSequencer, HubSetupError, planDevices, type MidiHubSetup } from '../../src/midi-grid/index.js';
+import { EIGHT_SCENES } from '../../src/domain/index.js';
+import { addMidiGrids, HubSetupError, planDevices, resolveMidiSelection, type MidiSelection, type MidiSelectionSetup } from '../../src/midi-grid/index.js';
+import { gateOnSequencer } from '../../src/midi/sequencer-gate.js';
+import { followProfiles } from '../../src/profiles/index.js';
+import { SurfaceHub } from '../../src/surfaces/index.js';
 import { MidiUnavailableError } from '../../src/midi/errors.js';
 import { pairPorts } from '../../src/midi/port-names.js';
 import { ProfileCatalog, type CatalogLoad } from '../../src/profiles/index.js';
@@ -44,14 +48,12 @@ async function liveProfiles(first = catalogLoad()) {
   return { live, logger, closed, change };
 }
 
-function setup(overrides: Partial<MidiHubSetup> = {}) {
+function setup(overrides: Partial<MidiSelectionSetup> = {}) {
   const logger = recordingLogger();
   let asked = 0;
-  const base: MidiHubSetup = {
-    greeting: { text: null },
+  const base: MidiSelectionSetup = {
     logger,
-    stdout: { write: () => true },
-    backend: () => new MockMidiBackend().plug(PRO_STANDALONE),
+    geometry: EIGHT_SCENES,
     profiles: async () => {
       asked += 1;
       return (await liveProfiles()).live;
@@ -60,6 +62,16 @@ function setup(overrides: Partial<MidiHubSetup> = {}) {
     ...overrides,
   };
   return { base, logger, asked: () => asked };
+}
+
+/** The selection's MIDI grids in a hub over one mock Launchpad Pro, after its first scan. */
+async function hubFor(midi: MidiSelection) {
+  const logger = recordingLogger();
+  const hub = new SurfaceHub({ logger });
+  addMidiGrids(hub, midi, { backend: () => new MockMidiBackend().plug(PRO_STANDALONE), greeting: { text: null }, logger, stdout: { write: () => true } });
+  hub.initialize();
+  await hub.idle();
+  return hub;
 }
 
 describe('followProfiles: one following of the profile folders for every hub', () => {
@@ -85,31 +97,30 @@ describe('followProfiles: one following of the profile folders for every hub', (
   });
 });
 
-describe('createMidiHub (the daemon options)', () => {
+describe('resolveMidiSelection (the daemon options)', () => {
   it('auto-detects over the live catalog', async () => {
     const { base } = setup();
-    const { hub, profiles } = await createMidiHub(base);
-    hub.initialize();
+    const midi = await resolveMidiSelection(base);
+    const hub = await hubFor(midi);
     expect(hub.descriptors.map((d) => d.profile)).toEqual([PRO_MK1]);
-    expect(profiles().map((p) => p.id)).toEqual([PRO_MK1]);
+    expect(midi.profiles().map((p) => p.id)).toEqual([PRO_MK1]);
     hub.close();
   });
 
   it('refuses both --profile and --profile-file, and an unknown profile id', async () => {
     const { base } = setup();
-    await expect(createMidiHub({ ...base, profileId: PRO_MK1, profileFile: 'x.json' })).rejects.toThrow(HubSetupError);
-    await expect(createMidiHub({ ...base, profileId: 'x/y/z' })).rejects.toThrow('unknown device profile: x/y/z');
+    await expect(resolveMidiSelection({ ...base, profileId: PRO_MK1, profileFile: 'x.json' })).rejects.toThrow(HubSetupError);
+    await expect(resolveMidiSelection({ ...base, profileId: 'x/y/z' })).rejects.toThrow('unknown device profile: x/y/z');
   });
 
   it('a trace output without a profile cannot work', async () => {
     const { base } = setup();
-    await expect(createMidiHub({ ...base, output: 'trace:-', input: 'file:/dev/null' })).rejects.toThrow('need --profile or --profile-file');
+    await expect(resolveMidiSelection({ ...base, output: 'trace:-', input: 'file:/dev/null' })).rejects.toThrow('need --profile or --profile-file');
   });
 
   it('uses a profile file as given, without asking for the profile folders', async () => {
     const { base, asked } = setup({ loadProfileFile: async (path) => (path === 'mine.json' ? profile(PRO_MK1) : Promise.reject(new Error('no'))) });
-    const { hub } = await createMidiHub({ ...base, profileFile: 'mine.json' });
-    hub.initialize();
+    const hub = await hubFor(await resolveMidiSelection({ ...base, profileFile: 'mine.json' }));
     expect(hub.descriptors).toHaveLength(1);
     expect(asked()).toBe(0);
     hub.close();

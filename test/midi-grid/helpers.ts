@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeSurfaceView, type SurfaceView } from '../../src/domain/index.js';
-import { MidiDeviceHub, type DeviceSelection, type MidiDeviceHubOptions } from '../../src/midi-grid/index.js';
+import type { DeviceEventSource } from '../../src/domain/index.js';
+import { addMidiGrids, fixedPorts, type DeviceSelection, type GreetingOptions } from '../../src/midi-grid/index.js';
+import { SurfaceHub } from '../../src/surfaces/index.js';
 import { parseDeviceProfileOrThrow, type DeviceProfile } from '../../src/profiles/index.js';
 import { MockMidiBackend } from '../hardware-mocks/mock-midi.js';
 import { ManualTimers } from '../helpers/manual-timers.js';
@@ -41,24 +43,43 @@ export function recordingLogger(): RecordedLog {
   return { lines, info: record('info'), warn: record('warn'), error: record('error'), text: () => lines.join('\n') };
 }
 
+export interface MockHubOptions {
+  readonly greeting?: GreetingOptions;
+  readonly frameIntervalMs?: number;
+  readonly scanIntervalMs?: number;
+  readonly deviceEvents?: DeviceEventSource;
+  readonly rescanDebounceMs?: number;
+  readonly settleRescanMs?: number;
+  /** Where `trace:-` writes; default nowhere. */
+  readonly stdout?: { write(text: string): unknown };
+}
+
 /**
- * A hub over a mock backend on manual timers: the test triggers scans itself
- * (`hub.scanNow()`) or moves the clock (`timers.advance(ms)`). Frames are
- * drawn at once unless a test sets `frameIntervalMs`.
+ * The surface hub with the MIDI grids of `selection` over a mock backend, on
+ * manual timers: the test triggers scans itself (`await hub.scanNow()`) or
+ * moves the clock (`timers.advance(ms)`, then `await hub.idle()`). Frames are
+ * drawn at once unless a test sets `frameIntervalMs`. Trace/file ports are
+ * opened at once (a failure is thrown).
  */
-export function mockHub(selection: DeviceSelection, overrides: Partial<MidiDeviceHubOptions> = {}) {
+export function mockHub(selection: DeviceSelection, options: MockHubOptions = {}) {
   const backend = new MockMidiBackend();
   const logger = recordingLogger();
   const timers = new ManualTimers();
-  const hub = new MidiDeviceHub({
-    selection,
-    backend: () => backend,
+  const hub = new SurfaceHub({
     logger,
-    greeting: { text: null },
-    stdout: { write: () => true },
     timers,
-    frameIntervalMs: 0,
-    ...overrides,
+    ...(options.rescanDebounceMs === undefined ? {} : { rescanDebounceMs: options.rescanDebounceMs }),
+    ...(options.settleRescanMs === undefined ? {} : { settleRescanMs: options.settleRescanMs }),
+  });
+  const midi = { selection, fixed: fixedPorts(selection), profiles: () => [] };
+  addMidiGrids(hub, midi, {
+    backend: () => backend,
+    greeting: options.greeting ?? { text: null },
+    logger,
+    stdout: options.stdout ?? { write: () => true },
+    frameIntervalMs: options.frameIntervalMs ?? 0,
+    ...(options.scanIntervalMs === undefined ? {} : { scanIntervalMs: options.scanIntervalMs }),
+    ...(options.deviceEvents === undefined ? {} : { deviceEvents: options.deviceEvents }),
   });
   return { hub, backend, logger, timers };
 }

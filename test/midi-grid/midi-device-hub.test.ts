@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeShowColor, makeSurfaceView, type ShowFrame } from '../../src/domain/index.js';
-import { HubSetupError, MidiDeviceHub } from '../../src/midi-grid/index.js';
+import { EIGHT_SCENES } from '../../src/domain/index.js';
+import { HubSetupError, resolveMidiSelection } from '../../src/midi-grid/index.js';
 import { MidiUnavailableError } from '../../src/midi/errors.js';
 import { formatHexLine } from '../../src/midi/hex-line.js';
 import type { MockMidiBackend, MockMidiOutput } from '../hardware-mocks/mock-midi.js';
@@ -36,30 +37,30 @@ function unplugAfter(backend: MockMidiBackend, port: MockMidiOutput, count: numb
   };
 }
 
-describe('MidiDeviceHub: finding controllers', () => {
-  it('opens the supported profile on its Standalone port only, sending its startup sequence', () => {
+describe('MIDI grids through the surface hub: finding controllers', () => {
+  it('opens the supported profile on its Standalone port only, sending its startup sequence', async () => {
     const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1)));
     backend.plug(PRO_LIVE).plug(PRO_STANDALONE);
     hub.initialize();
+    await hub.idle();
     expect(backend.openedOutputs.map((port) => port.name)).toEqual([PRO_STANDALONE]);
     expect(backend.openedOutputs[0]!.sentHex().slice(0, 2)).toEqual(PRO_STARTUP);
     expect(backend.openedOutputs[0]!.sent).toHaveLength(82);
     expect(hub.descriptors).toEqual([{ kind: 'midi', profile: PRO_MK1, visualProtocol: 1, input: PRO_STANDALONE, output: PRO_STANDALONE }]);
-    expect(hub.profileId).toBe(PRO_MK1);
     expect(logger.text()).toContain(`${PRO_MK1} (input '${PRO_STANDALONE}', output '${PRO_STANDALONE}') connected`);
     hub.close();
   });
 
-  it('keeps running without controllers and shows the latest view at once on one that appears later', () => {
+  it('keeps running without controllers and shows the latest view at once on one that appears later', async () => {
     const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1)));
     hub.initialize();
+    await hub.idle();
     hub.render(approvalView());
     expect(hub.descriptors).toEqual([]);
-    expect(hub.profileId).toBe('midi');
     expect(hub.pollEvents()).toEqual([]);
 
     backend.plug(PRO_STANDALONE);
-    hub.scanNow();
+    await hub.scanNow();
     const lights = lightState(backend.openedOutputs[0]!.sent);
     expect(lights.get('cc:0:91')).toBe(21); // approve lit
     expect(lights.get('cc:0:92')).toBe(5); // reject lit
@@ -67,40 +68,44 @@ describe('MidiDeviceHub: finding controllers', () => {
     hub.close();
   });
 
-  it('repaints a Show frame on a controller that appears during a Show', () => {
+  it('repaints a Show frame on a controller that appears during a Show', async () => {
     const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1)));
     hub.initialize();
+    await hub.idle();
     const amber = makeShowColor('accent:orange:selected', [255, 128, 0]);
     const row = () => Array.from({ length: 8 }, () => amber);
     const frame: ShowFrame = { grid: Array.from({ length: 8 }, row), top: row(), right: row() };
     hub.renderShowFrame(frame);
     backend.plug(PRO_STANDALONE);
-    hub.scanNow();
+    await hub.scanNow();
     const rgb = backend.openedOutputs[0]!.sentHex().filter((line) => line.startsWith('F0 00 20 29 02 10 0B'));
     expect(rgb).toHaveLength(2); // the 80 lights in two batched RGB SysEx messages
     hub.close();
   });
 
-  it('opens two identical controllers side by side', () => {
+  it('opens two identical controllers side by side', async () => {
     const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1)));
     backend.plug(PRO_STANDALONE).plug(PRO_STANDALONE_2);
     hub.initialize();
+    await hub.idle();
     expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE, PRO_STANDALONE_2]);
     hub.close();
   });
 
-  it('leaves experimental profiles to --profile in auto mode', () => {
+  it('leaves experimental profiles to --profile in auto mode', async () => {
     const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1), profile('novation/launchpad/pro-mk3')));
     backend.plug(PRO_MK3_PORT);
     hub.initialize();
+    await hub.idle();
     expect(backend.openedOutputs).toEqual([]);
     hub.close();
   });
 
-  it("opens a profile checked against its programmer's reference, with a one-line notice that hardware has not confirmed it", () => {
+  it("opens a profile checked against its programmer's reference, with a one-line notice that hardware has not confirmed it", async () => {
     const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1), profile(MINI_MK3)));
     backend.plug(MINI_MIDI);
     hub.initialize();
+    await hub.idle();
     expect(backend.openedOutputs.map((port) => port.name)).toEqual([MINI_MIDI]);
     expect(backend.openedOutputs[0]!.sentHex()[0]).toBe('F0 00 20 29 02 0D 0E 01 F7'); // Programmer mode
     const notices = logger.lines.filter((line) => line.includes('has not been tested on hardware yet'));
@@ -108,15 +113,15 @@ describe('MidiDeviceHub: finding controllers', () => {
       `warn: MIDI: ${MINI_MK3} follows the manufacturer's documents but has not been tested on hardware yet; 'pad-lattice profile test ${MINI_MK3}' checks it`,
     ]);
     backend.unplug(MINI_MIDI);
-    hub.scanNow();
+    await hub.scanNow();
     backend.plug(MINI_MIDI);
-    hub.scanNow();
+    await hub.scanNow();
     expect(backend.openedOutputs).toHaveLength(2);
     expect(logger.lines.filter((line) => line.includes('has not been tested on hardware yet'))).toHaveLength(1); // once per profile
     hub.close();
   });
 
-  it('refuses, with one log line, a device whose supported profile has another geometry', () => {
+  it('refuses, with one log line, a device whose supported profile has another geometry', async () => {
     const fourSlots = profile(PRO_MK1, (doc) => {
       doc['surface']['agent_selectors'] = doc['surface']['agent_selectors'].slice(0, 4);
       doc['surface']['agent_statuses'] = doc['surface']['agent_statuses'].slice(0, 4);
@@ -125,8 +130,9 @@ describe('MidiDeviceHub: finding controllers', () => {
     const { hub, backend, logger } = mockHub(autoSelection(fourSlots));
     backend.plug(PRO_STANDALONE);
     hub.initialize();
-    hub.scanNow();
-    hub.scanNow();
+    await hub.idle();
+    await hub.scanNow();
+    await hub.scanNow();
     expect(backend.openedOutputs).toEqual([]);
     const refusals = logger.lines.filter((line) => line.includes('has 4 selector slots, but the daemon drives 8'));
     expect(refusals).toHaveLength(1);
@@ -134,37 +140,47 @@ describe('MidiDeviceHub: finding controllers', () => {
     hub.close();
   });
 
-  it('refuses a named profile with another geometry before anything starts', () => {
+  it('refuses a named profile with another geometry before anything starts', async () => {
     const reordered = profile(PRO_MK1, (doc) => {
       doc['surface']['agent_selectors'] = doc['surface']['agent_selectors'].slice(0, 2);
       doc['surface']['agent_statuses'] = doc['surface']['agent_statuses'].slice(0, 2);
       doc['accents'] = doc['accents'].slice(0, 2);
     });
-    expect(() => mockHub({ mode: 'profile', profile: reordered })).toThrow(HubSetupError);
-    expect(() => mockHub({ mode: 'profile', profile: reordered })).toThrow('has 2 selector slots');
+    const resolve = () =>
+      resolveMidiSelection({
+        profileFile: 'two-slots.json',
+        logger: recordingLogger(),
+        profiles: () => Promise.reject(new Error('the catalog is not needed for a profile file')),
+        loadProfileFile: async () => reordered,
+        geometry: EIGHT_SCENES,
+      });
+    await expect(resolve()).rejects.toThrow(HubSetupError);
+    await expect(resolve()).rejects.toThrow('has 2 selector slots');
   });
 
-  it('does not guess between two different interfaces that a named profile matches', () => {
+  it('does not guess between two different interfaces that a named profile matches', async () => {
     // The reference's Mini Mk3 patterns, which match both Windows interfaces (device-profile-schema-1.md §8.3).
     const referencePatterns = profile(MINI_MK3, (doc) => (doc['ports'] = { input: ['LPMiniMK3.*MIDI'], output: ['LPMiniMK3.*MIDI'] }));
     const { hub, backend, logger } = mockHub({ mode: 'profile', profile: referencePatterns });
     backend.plug('LPMiniMK3 MIDI').plug('MIDIIN2 (LPMiniMK3 MIDI)', ['input']).plug('MIDIOUT2 (LPMiniMK3 MIDI)', ['output']);
     hub.initialize();
+    await hub.idle();
     expect(backend.openedOutputs).toEqual([]);
     expect(logger.text()).toContain('matches several MIDI interfaces');
     expect(logger.text()).toContain('--input and --output');
     hub.close();
   });
 
-  it('opens exactly the named ports of a named profile, without checking its patterns', () => {
+  it('opens exactly the named ports of a named profile, without checking its patterns', async () => {
     const { hub, backend } = mockHub({ mode: 'profile', profile: profile(PRO_MK1), input: 'Some Pad', output: 'Some Pad' });
     backend.plug(PRO_STANDALONE).plug('Some Pad 28:0');
     hub.initialize();
+    await hub.idle();
     expect(backend.openedOutputs.map((port) => port.name)).toEqual(['Some Pad 28:0']);
     hub.close();
   });
 
-  it('does not open a device that two supported profiles claim', () => {
+  it('does not open a device that two supported profiles claim', async () => {
     const twin = profile(PRO_MK1, (doc) => {
       doc['model'] = 'Pro Twin';
       doc['id'] = 'novation/launchpad/pro-twin';
@@ -172,19 +188,21 @@ describe('MidiDeviceHub: finding controllers', () => {
     const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1), twin));
     backend.plug(PRO_STANDALONE);
     hub.initialize();
+    await hub.idle();
     expect(backend.openedOutputs).toEqual([]);
     expect(logger.text()).toContain(`'${PRO_STANDALONE}' matches several profiles (${PRO_MK1}, novation/launchpad/pro-twin)`);
     hub.close();
   });
 });
 
-describe('MidiDeviceHub: hot-plug', () => {
-  it('drops a controller that vanishes, without disturbing the others', () => {
+describe('MIDI grids through the surface hub: hot-plug', () => {
+  it('drops a controller that vanishes, without disturbing the others', async () => {
     const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1)));
     backend.plug(PRO_STANDALONE).plug(PRO_STANDALONE_2);
     hub.initialize();
+    await hub.idle();
     backend.unplug(PRO_STANDALONE);
-    hub.scanNow();
+    await hub.scanNow();
     expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE_2]);
     expect(logger.text()).toContain(`${PRO_MK1} (input '${PRO_STANDALONE}', output '${PRO_STANDALONE}') disconnected`);
     const remaining = outputsNamed(backend, PRO_STANDALONE_2)[0]!;
@@ -195,10 +213,11 @@ describe('MidiDeviceHub: hot-plug', () => {
     hub.close();
   });
 
-  it('survives a controller vanishing mid-frame and repaints it fully when it returns', () => {
+  it('survives a controller vanishing mid-frame and repaints it fully when it returns', async () => {
     const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1)));
     backend.plug(PRO_STANDALONE).plug(PRO_STANDALONE_2);
     hub.initialize();
+    await hub.idle();
     hub.render(makeSurfaceView({ selectedState: 'running' }));
     const first = outputsNamed(backend, PRO_STANDALONE)[0]!;
     const witness = outputsNamed(backend, PRO_STANDALONE_2)[0]!;
@@ -209,11 +228,11 @@ describe('MidiDeviceHub: hot-plug', () => {
     expect(hub.descriptors.map((d) => d.input)).toEqual([PRO_STANDALONE_2]);
     expect(logger.text()).toContain(`lost ${PRO_MK1} (input '${PRO_STANDALONE}'`);
     expect(hub.pollEvents()).toEqual([]);
-    hub.scanNow(); // the listing agrees: it is gone
+    await hub.scanNow(); // the listing agrees: it is gone
     expect(hub.descriptors).toHaveLength(1);
 
     backend.plug(PRO_STANDALONE);
-    hub.scanNow();
+    await hub.scanNow();
     const returned = outputsNamed(backend, PRO_STANDALONE)[1]!;
     expect(returned.sentHex().slice(0, 2)).toEqual(PRO_STARTUP);
     expect(lightState(returned.sent)).toEqual(lightState(witness.sent));
@@ -223,29 +242,31 @@ describe('MidiDeviceHub: hot-plug', () => {
     hub.close();
   });
 
-  it('keeps going when MIDI is unavailable, says so once, and picks a controller up when MIDI works', () => {
+  it('keeps going when MIDI is unavailable, says so once, and picks a controller up when MIDI works', async () => {
     const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1)));
     backend.setUnavailable(new MidiUnavailableError('system-unavailable', 'Failed to initialise RtMidi'));
     hub.initialize();
-    hub.scanNow();
-    hub.scanNow();
+    await hub.idle();
+    await hub.scanNow();
+    await hub.scanNow();
     const notices = logger.lines.filter((line) => line.includes('MIDI support is unavailable'));
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('keeps running without controllers');
     backend.setUnavailable(null).plug(PRO_STANDALONE);
-    hub.scanNow();
+    await hub.scanNow();
     expect(hub.descriptors).toHaveLength(1);
     hub.close();
   });
 
-  it('reports a port that fails to open once, and opens it on a later scan', () => {
+  it('reports a port that fails to open once, and opens it on a later scan', async () => {
     const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1)));
     backend.plug(PRO_STANDALONE).failOpen('input', PRO_STANDALONE, new Error('busy'));
     hub.initialize();
+    await hub.idle();
     expect(hub.descriptors).toEqual([]);
     expect(backend.openedOutputs[0]!.isOpen()).toBe(false); // the output opened first was closed again
     expect(logger.text()).toContain(`could not open MIDI input '${PRO_STANDALONE}': busy`);
-    hub.scanNow();
+    await hub.scanNow();
     expect(hub.descriptors).toHaveLength(1);
     hub.close();
   });
@@ -257,23 +278,25 @@ describe('MidiDeviceHub: hot-plug', () => {
     });
     backend.plug(PRO_STANDALONE);
     hub.initialize();
+    await hub.idle();
     hub.render(approvalView());
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sleeps).toHaveLength(12 + 8 + 1); // "HI": 12 columns + 8 + 1 frames
     backend.unplug(PRO_STANDALONE);
-    hub.scanNow();
+    await hub.scanNow();
     backend.plug(PRO_STANDALONE);
-    hub.scanNow();
+    await hub.scanNow();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sleeps).toHaveLength(21);
     expect(lightState(backend.openedOutputs[1]!.sent).get('cc:0:91')).toBe(21);
     hub.close();
   });
 
-  it('closes every controller with its shutdown sequence and never throws, even for a vanished one', () => {
+  it('closes every controller with its shutdown sequence and never throws, even for a vanished one', async () => {
     const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1)));
     backend.plug(PRO_STANDALONE).plug(PRO_STANDALONE_2);
     hub.initialize();
+    await hub.idle();
     outputsNamed(backend, PRO_STANDALONE)[0]!.vanish();
     expect(() => hub.close()).not.toThrow();
     const healthy = outputsNamed(backend, PRO_STANDALONE_2)[0]!;
@@ -283,12 +306,13 @@ describe('MidiDeviceHub: hot-plug', () => {
   });
 });
 
-describe('MidiDeviceHub: several profiles at once', () => {
-  it('renders the same view on two controllers with different profiles and merges their presses', () => {
+describe('MIDI grids through the surface hub: several profiles at once', () => {
+  it('renders the same view on two controllers with different profiles and merges their presses', async () => {
     const mini = supportedMini();
     const { hub, backend } = mockHub(autoSelection(profile(PRO_MK1), mini));
     backend.plug(MINI_MIDI).plug(PRO_STANDALONE);
     hub.initialize();
+    await hub.idle();
     hub.render(approvalView());
     const miniPort = outputsNamed(backend, MINI_MIDI)[0]!;
     const pro = outputsNamed(backend, PRO_STANDALONE)[0]!;
@@ -296,7 +320,6 @@ describe('MidiDeviceHub: several profiles at once', () => {
     expect(pro.sentHex()[0]).toBe(PRO_STARTUP[0]);
     // The Mini MK3 gets each frame as one batched palette SysEx, the Pro Mk1 one message per light: the same lights.
     expect(lightState(miniPort.sent, mini)).toEqual(lightState(pro.sent));
-    expect(hub.profileId).toBe(`${PRO_MK1}+novation/launchpad/mini-mk3`); // opening order: the profiles' order
 
     inputsNamed(backend, PRO_STANDALONE)[0]!.injectHex('B0 5B 7F');
     inputsNamed(backend, MINI_MIDI)[0]!.injectHex('B0 4F 7F');
@@ -310,49 +333,22 @@ describe('MidiDeviceHub: several profiles at once', () => {
   });
 });
 
-describe('MidiDeviceHub: trace and file ports', () => {
+describe('MIDI grids on trace and file ports', () => {
   it('refuses a trace output without an input', () => {
-    const make = () =>
-      new MidiDeviceHub({
-        selection: { mode: 'profile', profile: profile(PRO_MK1), output: 'trace:-' },
-        backend: () => {
-          throw new Error('no backend needed');
-        },
-        logger: recordingLogger(),
-        greeting: { text: null },
-        stdout: { write: () => true },
-      });
-    expect(make).toThrow('--output trace:- needs --input');
+    expect(() => mockHub({ mode: 'profile', profile: profile(PRO_MK1), output: 'trace:-' })).toThrow('--output trace:- needs --input');
   });
 
   it('opens fixed ports without MIDI and throws when they cannot be opened', () => {
-    const logger = recordingLogger();
     const written: string[] = [];
-    const hub = new MidiDeviceHub({
-      selection: { mode: 'profile', profile: profile(PRO_MK1), output: 'trace:/nonexistent-folder/trace.txt', input: 'file:/dev/null' },
-      backend: () => {
-        throw new Error('no backend needed');
-      },
-      logger,
-      greeting: { text: null },
-      stdout: { write: (text: string) => written.push(text) },
-    });
-    expect(() => hub.initialize()).toThrow("could not open MIDI output 'trace:/nonexistent-folder/trace.txt'");
-    expect(hub.descriptors).toEqual([]);
-    const ok = new MidiDeviceHub({
-      selection: { mode: 'profile', profile: profile(PRO_MK1), output: 'trace:-', input: 'file:/dev/null' },
-      backend: () => {
-        throw new Error('no backend needed');
-      },
-      logger,
-      greeting: { text: null },
-      stdout: { write: (text: string) => written.push(text) },
-    });
-    ok.initialize();
+    const stdout = { write: (text: string) => written.push(text) };
+    const missing = { mode: 'profile', profile: profile(PRO_MK1), output: 'trace:/nonexistent-folder/trace.txt', input: 'file:/dev/null' } as const;
+    expect(() => mockHub(missing, { stdout })).toThrow("could not open MIDI output 'trace:/nonexistent-folder/trace.txt'");
+    const { hub: ok, backend } = mockHub({ mode: 'profile', profile: profile(PRO_MK1), output: 'trace:-', input: 'file:/dev/null' }, { stdout });
     expect(written.slice(0, 2)).toEqual(PRO_STARTUP.map((line) => `${line}\n`));
     expect(ok.descriptors).toEqual([{ kind: 'midi', profile: PRO_MK1, visualProtocol: 1, input: 'file:/dev/null', output: 'trace:-' }]);
     ok.render(approvalView());
     expect(written.map((line) => line.trim())).toContain(formatHexLine([0xb0, 91, 21]));
+    expect(backend.openedOutputs).toEqual([]);
     ok.close();
   });
 });

@@ -62,6 +62,12 @@ describe('findPortName', () => {
     expect(findPortName(names, 'Launchpad Pro MIDI 2', 'output')).toBe('Launchpad Pro MIDI 2 20:1');
   });
 
+  it('finds a name Windows numbered as a repeated device ("2- …") when nothing closer is listed', () => {
+    expect(findPortName(['2- Launchpad X', 'Other'], 'Launchpad X', 'input')).toBe('2- Launchpad X');
+    expect(findPortName(['Launchpad X', '2- Launchpad X'], 'Launchpad X', 'input')).toBe('Launchpad X');
+    expect(() => findPortName(['2- Launchpad X', '3- Launchpad X'], 'Launchpad X', 'input')).toThrow(/ambiguous/);
+  });
+
   it('refuses an ambiguous or missing name, naming the candidates', () => {
     expect(() => findPortName(names, 'Pad', 'input')).toThrow(/ambiguous.*'Pad 24:0', 'Pad 28:0'/);
     expect(() => findPortName(names, 'Nope', 'input')).toThrow(MidiDeviceError);

@@ -1,7 +1,7 @@
+import { hubOfDrivers } from '../helpers/hub.js';
 import { describe, expect, it } from 'vitest';
 import { actionPressed, makeSurfaceView, optionPressed, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
 import { gridDriver } from '../../src/monome/grid-driver.js';
-import { SurfaceHub } from '../../src/surfaces/surface-hub.js';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
 import { recordingLogger } from '../midi-grid/helpers.js';
@@ -19,15 +19,13 @@ const approvalView = (extra: Partial<{ frame: number }> = {}): SurfaceView =>
     availableActions: ['approve', 'reject'],
   });
 
-async function hubWith(binding: MockSerialBinding, options: { frameIntervalMs?: number; probeTimeoutMs?: number } = {}, retryMs?: number) {
+async function hubWith(binding: MockSerialBinding, options: { frameIntervalMs?: number; probeTimeoutMs?: number; now?: () => number } = {}, retryMs?: number) {
   const profiles = await builtinGridProfiles();
   const logger = recordingLogger();
-  const hub = new SurfaceHub({
-    drivers: [gridDriver({ backend: () => binding, profiles: () => profiles, ...options })],
+  const hub = hubOfDrivers(
+    [gridDriver({ backend: () => binding, profiles: () => profiles, ...options, scanIntervalMs: 60_000, ...(retryMs === undefined ? {} : { retryMs }) })],
     logger,
-    scanIntervalMs: 60_000,
-    ...(retryMs === undefined ? {} : { retryMs }),
-  });
+  );
   return { hub, logger };
 }
 
@@ -121,11 +119,7 @@ describe('a monome grid through the surface hub', () => {
     const mono = new MextGrid({ columns: 8, rows: 8, id: 'm64mono', varibright: false });
     const binding = new MockSerialBinding().createPort('/dev/ttyUSB1', FTDI_GRID, (bytes) => mono.receive(bytes));
     const profile = { ...(await gridProfile('monome/grid/64')), leds: 'monobright' as const };
-    const hub = new SurfaceHub({
-      drivers: [gridDriver({ backend: () => binding, profiles: () => [profile] })],
-      logger: recordingLogger(),
-      scanIntervalMs: 60_000,
-    });
+    const hub = hubOfDrivers([gridDriver({ backend: () => binding, profiles: () => [profile], scanIntervalMs: 60_000 })], recordingLogger());
     hub.render(approvalView());
     await hub.scanNow();
     await eventually(() => hub.settled && mono.level(0, 0) === 1, 'approve to light');
@@ -164,11 +158,47 @@ describe('a monome grid through the surface hub', () => {
     await hub.scanNow();
     expect(hub.descriptors).toEqual([]);
     expect(logger.text().match(/could not open monome grid at \/dev\/ttyUSB5/g)).toHaveLength(1);
-    expect(logger.text()).toContain('it is tried again when replugged, when the surface profiles change, or in a few seconds');
+    expect(logger.text()).toContain('it is tried again when replugged, when the profiles change, or in a few seconds');
     answering = true;
     await hub.scanNow();
     expect(hub.descriptors.map((d) => d.profile)).toEqual(['monome/grid/128']);
     await eventually(() => hub.settled && grid.level(15, 0) === 12, 'the grid to show the latest view');
+    hub.close();
+  });
+});
+
+describe('a monome grid whose stream was cut off mid-message', () => {
+  it('drops what the grid sent before it was opened (the port is flushed), so the size answer is read in step', async () => {
+    const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
+    binding.sendWhileClosed('/dev/ttyUSB0', [0x21, 0x0f]);
+    const { hub } = await hubWith(binding, { probeTimeoutMs: 200 });
+    await hub.scanNow();
+    expect(hub.descriptors.map((d) => d.profile)).toEqual(['monome/grid/128']);
+    expect(binding.port('/dev/ttyUSB0').flushes).toBe(1);
+    binding.port('/dev/ttyUSB0').emitData([...grid.press(15, 0)]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(hub.pollEvents()).toEqual([actionPressed('approve')]);
+    hub.close();
+  });
+
+  it('21 0F, then half a second of silence: the three Approve presses after it all land on a 128', async () => {
+    let now = 0;
+    const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
+    const { hub } = await hubWith(binding, { now: () => now });
+    hub.render(approvalView());
+    await hub.scanNow();
+    const port = binding.port('/dev/ttyUSB0');
+    port.emitData([0x21, 0x0f]);
+    await new Promise((resolve) => setImmediate(resolve));
+    now += 500;
+    const events = [];
+    for (let press = 0; press < 3; press += 1) {
+      port.emitData([...grid.press(15, 0)]);
+      await new Promise((resolve) => setImmediate(resolve));
+      events.push(...hub.pollEvents());
+      now += 400;
+    }
+    expect(events).toEqual([actionPressed('approve'), actionPressed('approve'), actionPressed('approve')]);
     hub.close();
   });
 });

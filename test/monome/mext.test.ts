@@ -6,7 +6,7 @@ import { isGridPort } from '../../src/monome/grid-ports.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
 
 const decodeAll = (...chunks: number[][]) => {
-  const decoder = new MextDecoder();
+  const decoder = new MextDecoder({ now: () => 0 });
   const events: MextEvent[] = [];
   for (const chunk of chunks) decoder.push(Uint8Array.from(chunk), (event) => events.push(event));
   return { events, decoder };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_STATES, PALETTE_TOKENS } from '../../src/domain/index.js';
-import { deviceProfileJsonSchema, loadCatalog, type DeviceProfile } from '../../src/profiles/index.js';
+import { deviceProfileJsonSchema, loadCatalog, matchingPorts, type DeviceProfile } from '../../src/profiles/index.js';
 import { compileSchema } from './ajv.js';
 import { BUILTIN_IDS, BUILTIN_ROOT, builtinJson } from './helpers.js';
 
@@ -145,9 +145,10 @@ describe('built-in profiles', () => {
 
   it("Push 3 speaks Push 2's User-mode protocol, on its own ports", () => {
     const [push2, push3] = ['ableton/push/push-2', 'ableton/push/push-3'].map((id) => loaded.catalog.get(id));
-    const { id: _a, name: _b, model: _c, ports: ports2, source: _d, lookup: _e, ...protocol2 } = push2!;
-    const { id: _f, name: _g, model: _h, ports: ports3, source: _i, lookup: _j, ...protocol3 } = push3!;
+    const { id: _a, name: _b, model: _c, ports: ports2, source: _d, lookup: _e, usb: usb2, ...protocol2 } = push2!;
+    const { id: _f, name: _g, model: _h, ports: ports3, source: _i, lookup: _j, usb: usb3, ...protocol3 } = push3!;
     expect(protocol3).toEqual(protocol2);
+    expect([usb2?.product_ids, usb3?.product_ids]).toEqual([['1967'], ['1969']]);
     const names = ['Ableton Push 3 Live Port', 'Ableton Push 3 User Port', 'Ableton Push 3 External Port'];
     expect(loaded.catalog.detect(names, names, true).map((c) => [c.profile.id, c.input, c.output])).toEqual([
       ['ableton/push/push-3', 'Ableton Push 3 User Port', 'Ableton Push 3 User Port'],
@@ -173,5 +174,45 @@ describe('built-in profiles', () => {
     const apc = ['APC mini mk2:APC mini mk2 Control 24:0', 'APC mini mk2:APC mini mk2 Notes 24:1'];
     expect(pick('akai/apc/mini-mk2', apc).map((c) => c.input)).toEqual([apc[0]]);
     expect(pick('novation/launchpad/mk2', ['Launchpad MK2:Launchpad MK2 MIDI 1 20:0']).length).toBe(1);
+  });
+
+  // The Pro MK3's programmer's reference lists its interfaces as MIDI (first), DIN, DAW; Programmer mode is on MIDI.
+  it.each([
+    [
+      'Linux',
+      [
+        'Launchpad Pro MK3:Launchpad Pro MK3 LPProMK3 MIDI 28:0',
+        'Launchpad Pro MK3:Launchpad Pro MK3 LPProMK3 DIN 28:1',
+        'Launchpad Pro MK3:Launchpad Pro MK3 LPProMK3 DAW 28:2',
+      ],
+      0,
+    ],
+    [
+      'Linux without interface names',
+      ['Launchpad Pro MK3:Launchpad Pro MK3 MIDI 1 20:0', 'Launchpad Pro MK3:Launchpad Pro MK3 MIDI 2 20:1', 'Launchpad Pro MK3:Launchpad Pro MK3 MIDI 3 20:2'],
+      0,
+    ],
+    ['macOS', ['Launchpad Pro MK3 LPProMK3 DAW', 'Launchpad Pro MK3 LPProMK3 MIDI', 'Launchpad Pro MK3 LPProMK3 DIN'], 1],
+    ['Windows (DIN and DAW are named after the first interface)', ['MIDIIN2 (LPProMK3 MIDI)', 'LPProMK3 MIDI', 'MIDIIN3 (LPProMK3 MIDI)'], 1],
+  ])('the Pro MK3 patterns open its first interface, MIDI, on %s', (_os, names, first) => {
+    const candidates = loaded.catalog.detect(names, names, true).filter((c) => c.profile.id === 'novation/launchpad/pro-mk3');
+    expect(candidates.map((c) => [c.input, c.output])).toEqual([[names[first], names[first]]]);
+  });
+
+  it('every pattern sees a port name without the "2- " Windows puts before a repeated device name', () => {
+    const names = ['Launchpad Pro Standalone Port', '2- Launchpad Pro Standalone Port', '2- Launchpad Pro Live Port'];
+    expect(matchingPorts(names, loaded.catalog.get('novation/launchpad/pro-mk1').ports.input)).toEqual(names.slice(0, 2));
+    expect(matchingPorts(['2- MIDIIN2 (LPProMK3 MIDI)', '2- LPProMK3 MIDI'], loaded.catalog.get('novation/launchpad/pro-mk3').ports.input)).toEqual([
+      '2- LPProMK3 MIDI',
+    ]);
+  });
+
+  it('USB ids where a source gives them, and a message rate where the manufacturer documents one', () => {
+    const usb = loaded.catalog.profiles.filter((p) => p.usb !== undefined).map((p) => `${p.id} ${p.usb!.vendor_id}:${p.usb!.product_ids.join(',')}`);
+    expect(usb).toContain('novation/launchpad/pro-mk3 1235:0123');
+    expect(usb).toContain('novation/launchpad/x 1235:0103');
+    expect(loaded.catalog.profiles.filter((p) => p.max_messages_per_second !== undefined).map((p) => [p.id, p.max_messages_per_second])).toEqual([
+      ['novation/launchpad/mk1', 400],
+    ]);
   });
 });

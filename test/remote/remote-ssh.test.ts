@@ -84,63 +84,69 @@ const nextOrEnd = (subscription: ActionSubscription, ms: number) =>
     (error: unknown) => error,
   );
 
+/** A daemon (trace output, FIFO input), a real sshd on loopback, and `pad-lattice remote --json` linking them. */
+async function linkedPad(sshArgs: (sshd: TestSshd) => readonly string[] = (sshd) => sshd.clientArgs) {
+  const { dir, remove } = tempFolder('pl-ssh-');
+  cleanups.push(remove);
+  const sshd: TestSshd = await startSshd(dir);
+  cleanups.push(() => sshd.stop());
+
+  const socket = join(dir, 'd.sock');
+  const trace = join(dir, 'pad.trace');
+  const fifo = join(dir, 'pads.fifo');
+  execFileSync('mkfifo', [fifo]);
+  const baseEnv = { ...process.env, HOME: dir, XDG_CONFIG_HOME: '', PAD_LATTICE_PROFILE_PATH: '', PAD_LATTICE_SOCKET: '', NO_COLOR: '1', SSH_AUTH_SOCK: '' };
+  const daemon = startCli(
+    [
+      'daemon',
+      '--profile',
+      'novation/launchpad/pro-mk1',
+      '--output',
+      `trace:${trace}`,
+      '--input',
+      `file:${fifo}`,
+      '--socket',
+      socket,
+      '--identity-store',
+      join(dir, 'ids.json'),
+      '--no-greeting',
+    ],
+    baseEnv,
+  );
+  const local = new PadLatticeClient({ socketPath: socket, timeoutMs: 5_000 });
+  await eventually(
+    () =>
+      local.ping().then(
+        () => true,
+        () => false,
+      ),
+    'the daemon to answer',
+  );
+  // The uid rule is really enforced on both sockets here, so the forwarded connections below pass a real check.
+  // The daemon answers before its log line has crossed the pipe, so wait for the line.
+  await eventually(() => daemon.stderr().includes('peer uid checked with SO_PEERCRED'), 'the peer-credential log line', 15_000);
+  expect(loadSoPeerCred().available).toBe(true);
+
+  const runtime = join(dir, 'run');
+  mkdirSync(runtime, { mode: 0o700 });
+  const remote = startCli(
+    ['remote', '127.0.0.1', '--name', 'devbox', '--socket', socket, '--remote-dir', join(dir, 'far'), '--keepalive', '1', '--json', '--', ...sshArgs(sshd)],
+    { ...baseEnv, XDG_RUNTIME_DIR: runtime },
+  );
+  const connected = await nthEvent(remote, 'connected', 1);
+  const remoteSocket = join(dir, 'far', 'pad-lattice.sock');
+  expect(connected).toMatchObject({
+    host: 'devbox',
+    remote_socket: remoteSocket,
+    relay_socket: join(runtime, 'pad-lattice-remote', 'devbox.sock'),
+    reconnected: false,
+  });
+  return { sshd, local, trace, fifo, remote, remoteSocket, runtime, baseEnv, connected };
+}
+
 describe('pad-lattice remote over a real OpenSSH server on 127.0.0.1', () => {
   it('relays a remote agent, delivers one press, drops its session with the link and brings it back', { timeout: 180_000 }, async () => {
-    const { dir, remove } = tempFolder('pl-ssh-');
-    cleanups.push(remove);
-    const sshd: TestSshd = await startSshd(dir);
-    cleanups.push(() => sshd.stop());
-
-    const socket = join(dir, 'd.sock');
-    const trace = join(dir, 'pad.trace');
-    const fifo = join(dir, 'pads.fifo');
-    execFileSync('mkfifo', [fifo]);
-    const baseEnv = { ...process.env, HOME: dir, XDG_CONFIG_HOME: '', PAD_LATTICE_PROFILE_PATH: '', PAD_LATTICE_SOCKET: '', NO_COLOR: '1', SSH_AUTH_SOCK: '' };
-    const daemon = startCli(
-      [
-        'daemon',
-        '--profile',
-        'novation/launchpad/pro-mk1',
-        '--output',
-        `trace:${trace}`,
-        '--input',
-        `file:${fifo}`,
-        '--socket',
-        socket,
-        '--identity-store',
-        join(dir, 'ids.json'),
-        '--no-greeting',
-      ],
-      baseEnv,
-    );
-    const local = new PadLatticeClient({ socketPath: socket, timeoutMs: 5_000 });
-    await eventually(
-      () =>
-        local.ping().then(
-          () => true,
-          () => false,
-        ),
-      'the daemon to answer',
-    );
-    // The uid rule is really enforced on both sockets here, so the forwarded connections below pass a real check.
-    // The daemon answers before its log line has crossed the pipe, so wait for the line.
-    await eventually(() => daemon.stderr().includes('peer uid checked with SO_PEERCRED'), 'the peer-credential log line', 15_000);
-    expect(loadSoPeerCred().available).toBe(true);
-
-    const runtime = join(dir, 'run');
-    mkdirSync(runtime, { mode: 0o700 });
-    const remote = startCli(
-      ['remote', '127.0.0.1', '--name', 'devbox', '--socket', socket, '--remote-dir', join(dir, 'far'), '--keepalive', '1', '--json', '--', ...sshd.clientArgs],
-      { ...baseEnv, XDG_RUNTIME_DIR: runtime },
-    );
-    const connected = await nthEvent(remote, 'connected', 1);
-    const remoteSocket = join(dir, 'far', 'pad-lattice.sock');
-    expect(connected).toMatchObject({
-      host: 'devbox',
-      remote_socket: remoteSocket,
-      relay_socket: join(runtime, 'pad-lattice-remote', 'devbox.sock'),
-      reconnected: false,
-    });
+    const { sshd, local, trace, fifo, remote, remoteSocket, runtime } = await linkedPad();
 
     // On the "remote host": a launcher's lease and a hook's approval request, through the forwarded socket.
     const remoteClient = new PadLatticeClient({ socketPath: remoteSocket, timeoutMs: 5_000 });
@@ -209,5 +215,59 @@ describe('pad-lattice remote over a real OpenSSH server on 127.0.0.1', () => {
     await eventually(async () => (await padSession(local)) === undefined, 'the session to leave when the link is stopped');
     expect(existsSync(join(runtime, 'pad-lattice-remote', 'devbox.sock'))).toBe(false);
     expect(events(remote).filter((event) => event.event === 'action_dropped')).toEqual([]);
+  });
+
+  it('takes sessions reported without a lease (plain state, send-state) off the pad with the link, and says why it dropped', { timeout: 180_000 }, async () => {
+    // Every ssh of the link prints a known-hosts notice while it connects; a later drop must not be blamed on it.
+    const noisy = (sshd: TestSshd) => ['-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=INFO', ...sshd.clientArgs];
+    const { local, trace, fifo, remote, remoteSocket, baseEnv, connected } = await linkedPad(noisy);
+    const onRemote = { ...baseEnv, PAD_LATTICE_SOCKET: remoteSocket };
+    const sendState = async (state: string) => {
+      const sent = startCli(['send-state', state, '--backend', 'codex', '--session-id', 's2'], onRemote);
+      expect(await sent.exited).toBe(0);
+    };
+    const hostSessions = async () =>
+      (await local.status()).sessions.filter((s) => s.identity.backend.endsWith('@devbox')).map((s) => [s.identity.backend, s.state, s.leased]);
+
+    // The reference client's way: a plain `state` without a lease, then a one-shot subscription that waits.
+    const remoteClient = new PadLatticeClient({ socketPath: remoteSocket, timeoutMs: 5_000 });
+    await remoteClient.reportState('waiting_for_approval', { agent: AGENT, metadata: { label: 'plain' } });
+    const waiting = await remoteClient.subscribeActions({ agent: AGENT, actions: ['approve', 'reject'], requestId: 'r1', oneShot: true });
+    cleanups.push(() => waiting.close());
+    await sendState('running');
+    expect(await hostSessions()).toEqual([
+      ['claude@devbox', 'waiting_for_approval', false],
+      ['codex@devbox', 'running', false],
+    ]);
+    await eventually(() => traceLines(trace).includes(APPROVE_LIT), 'approve to light');
+
+    // The forward ssh dies: the drop names the signal, and both unleased sessions leave at once.
+    signal(Number(connected['ssh_pid']), 'SIGKILL');
+    expect((await nthEvent(remote, 'dropped', 1))['reason']).toBe('ssh was killed by SIGKILL');
+    expect(await hostSessions()).toEqual([]);
+    await eventually(
+      () => traceLines(trace).lastIndexOf(APPROVE_DARK) > traceLines(trace).lastIndexOf(APPROVE_LIT),
+      'approve to go dark once the session left',
+    );
+    writeFifo(fifo, `${APPROVE_PRESS}\n`);
+    expect(await nextOrEnd(waiting, 2_000)).toBeInstanceOf(DaemonDisconnectedError);
+
+    // Back again: a one-shot reporter shows with its next report. ssh catches SIGTERM and exits 255, silently.
+    const again = await nthEvent(remote, 'connected', 2);
+    await sendState('waiting_for_reply');
+    expect(await hostSessions()).toEqual([['codex@devbox', 'waiting_for_reply', false]]);
+    signal(Number(again['ssh_pid']), 'SIGTERM');
+    expect((await nthEvent(remote, 'dropped', 2))['reason']).toBe('ssh exited with status 255');
+    expect(await hostSessions()).toEqual([]);
+    expect(events(remote).some((event) => String(event['reason']).includes('known hosts'))).toBe(false);
+
+    // Ctrl-C ends the link; an unleased session leaves with it too.
+    await nthEvent(remote, 'connected', 3);
+    await sendState('running');
+    expect(await hostSessions()).toEqual([['codex@devbox', 'running', false]]);
+    remote.child.kill('SIGINT');
+    expect(await remote.exited).toBe(0);
+    expect(await hostSessions()).toEqual([]);
+    expect(events(remote).filter((event) => event.event === 'sessions_not_ended' || event.event === 'action_dropped')).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeShowColor, makeSurfaceView, type ShowColor, type ShowFrame, type SurfaceViewInit } from '../../src/domain/index.js';
-import { decodePress } from '../../src/midi/input-decoding.js';
 import { formatHexLine } from '../../src/midi/hex-line.js';
 import type { DeviceProfile } from '../../src/profiles/device-profile.js';
 import { parseDeviceProfileOrThrow } from '../../src/profiles/parse-profile.js';
@@ -56,7 +55,7 @@ export const referenceMiniMk3 = () =>
 export function mockSurface(profile: DeviceProfile | string, options: Partial<MidiSurfaceOptions> = {}) {
   const resolved = typeof profile === 'string' ? builtinProfile(profile) : profile;
   const { input, output } = createMockMidiPair(resolved.name);
-  const surface = new MidiSurface({ profile: resolved, input, output, decodePress, greeting: null, ...options });
+  const surface = new MidiSurface({ profile: resolved, input, output, greeting: null, ...options });
   return { surface, input, output, profile: resolved };
 }
 

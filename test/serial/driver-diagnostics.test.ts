@@ -137,8 +137,24 @@ describe('doctor: serial_backend and hid_backend', () => {
 
 describe('devices --all', () => {
   const command = (serial: () => SerialBackend, hid: () => HidBackend) =>
-    makeDevicesCommand({ backend: () => new MockMidiBackend().plug(PRO_STANDALONE), loadCatalog: loadCatalogFor, serialBackend: serial, hidBackend: hid });
-  const MATCH = { profile: PRO_MK1, status: 'supported', opens_automatically: true, input: PRO_STANDALONE, output: PRO_STANDALONE };
+    makeDevicesCommand({
+      backend: () => new MockMidiBackend().plug(PRO_STANDALONE),
+      loadCatalog: loadCatalogFor,
+      serialBackend: serial,
+      hidBackend: hid,
+      identityTimeoutMs: 50,
+    });
+  // The mock Launchpad does not implement the Device Inquiry.
+  const MATCH = {
+    profile: PRO_MK1,
+    status: 'supported',
+    opens_automatically: true,
+    input: PRO_STANDALONE,
+    output: PRO_STANDALONE,
+    usb: '1235:0051',
+    identity: null,
+    identity_unavailable: 'no answer to a Device Inquiry within 50 ms',
+  };
 
   it('adds serial ports and HID devices to the JSON, or why they cannot be listed', async () => {
     const serial = new MockSerialBinding().createPort('/dev/ttyACM0', MONOME);
@@ -157,7 +173,7 @@ describe('devices --all', () => {
     const serial = () => unavailableSerial('udevadm exited with error code: 1');
     expect(await runCli(['devices', '--all'], io, [command(serial, () => new MockHidBackend().plug(PAD))])).toBe(0);
     expect(stdout()).toBe(
-      `${PRO_MK1} [supported]\n  input:  ${PRO_STANDALONE}\n  output: ${PRO_STANDALONE}\n` +
+      `${PRO_MK1} [supported]\n  input:  ${PRO_STANDALONE}\n  output: ${PRO_STANDALONE}\n  usb:    1235:0051\n` +
         'serial ports cannot be listed (udevadm exited with error code: 1)\n' +
         'HID devices:\n  /dev/hidraw3  Maker Pad  1235:0113  usage ff00:01\n',
     );

@@ -137,6 +137,17 @@ describe('serialport backend port wrapper', () => {
     expect([...target]).toEqual([0, 0, 0x21, 0x03, 0x04, 0]);
   });
 
+  it('flushes: bytes received but not yet read are dropped, later ones are read', async () => {
+    const { transport, device } = await openThroughAdapter();
+    device.emitData([0x21, 0x0f]);
+    await transport.flush();
+    device.emitData([0x20, 0x01, 0x02]);
+    const target = new Uint8Array(8);
+    expect(await transport.read(target, 0, 8)).toEqual({ bytesRead: 3 });
+    expect([...target.subarray(0, 3)]).toEqual([0x20, 0x01, 0x02]);
+    expect(device.flushes).toBe(1);
+  });
+
   it('reflects close: isOpen turns false and a pending read is canceled', async () => {
     const { transport } = await openThroughAdapter();
     expect(transport.isOpen).toBe(true);

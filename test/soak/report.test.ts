@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCounters, noteFailure } from '../../bench/soak/counters.js';
 import { formatReport, reportJson } from '../../bench/soak/report.js';
-import type { SoakReport } from '../../bench/soak/run-soak.js';
+import type { SoakReport } from '../../bench/soak/report.js';
 import { judgeGrowth, type Sample } from '../../bench/soak/samples.js';
 
 function report(problems: string[]): SoakReport {

@@ -1,7 +1,7 @@
+import { hubOfDrivers } from '../helpers/hub.js';
 import { describe, expect, it } from 'vitest';
 import { actionPressed, makeShowColor, makeSurfaceView, optionPressed, sessionSelected, type SurfaceEvent, type SurfaceView } from '../../src/domain/index.js';
 import { deckDriver } from '../../src/stream-deck/deck-driver.js';
-import { SurfaceHub } from '../../src/surfaces/surface-hub.js';
 import { deckProfiles, loadCatalog } from '../../src/profiles/index.js';
 import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { MockStreamDeck, MockStreamDeckBackend, XL } from '../hardware-mocks/mock-stream-deck.js';
@@ -22,11 +22,10 @@ const approvalView = (): SurfaceView =>
 async function deckHub(backend: MockStreamDeckBackend) {
   const profiles = deckProfiles((await loadCatalog({ builtinRoot: BUILTIN_ROOT })).surfaces);
   const logger = recordingLogger();
-  const hub = new SurfaceHub({
-    drivers: [deckDriver({ backend: () => backend, library: () => loadStreamDeckLibrary(), profiles: () => profiles, frameIntervalMs: 10 })],
+  const hub = hubOfDrivers(
+    [deckDriver({ backend: () => backend, library: () => loadStreamDeckLibrary(), profiles: () => profiles, frameIntervalMs: 10, scanIntervalMs: 60_000 })],
     logger,
-    scanIntervalMs: 60_000,
-  });
+  );
   return { hub, logger };
 }
 

@@ -37,7 +37,7 @@ function shownOnTopLeft(output: MockMidiOutput): number[] | undefined {
 afterEach(() => vi.restoreAllMocks());
 
 describe('flood-safe output (issue #16)', () => {
-  it('a slow controller shows the newest frame, never a backlog: at most one frame per interval, latest wins', () => {
+  it('a slow controller shows the newest frame, never a backlog: at most one frame per interval, latest wins', async () => {
     const drawn: ShowFrame[] = [];
     const draw = MidiSurface.prototype.renderShowFrame;
     vi.spyOn(MidiSurface.prototype, 'renderShowFrame').mockImplementation(function (this: MidiSurface, frame) {
@@ -47,6 +47,7 @@ describe('flood-safe output (issue #16)', () => {
     const { hub, backend, timers } = mockHub(autoSelection(profile(PRO_MK1)), { frameIntervalMs: FRAME_INTERVAL_MS });
     backend.plug(PRO_STANDALONE);
     hub.initialize();
+    await hub.idle();
     const output = backend.openedOutputs[0]!;
     makeSlow(output, timers, 0.1); // 10 bytes per ms: a full RGB frame (two SysEx, 334 bytes) blocks for 33 ms
     const frames = Array.from({ length: FRAMES }, (_, i) => frameNumber(i));
@@ -55,10 +56,12 @@ describe('flood-safe output (issue #16)', () => {
     const started = timers.now();
     for (const frame of frames) {
       hub.renderShowFrame(frame);
-      timers.advance(1); // 1000 frames a second
+      timers.advance(1);
+      await hub.idle(); // 1000 frames a second
     }
     const flooded = timers.now() - started;
     timers.advance(FRAME_INTERVAL_MS + 100);
+    await hub.idle();
 
     const indices = drawn.map((frame) => frames.indexOf(frame));
     // Never an older frame after a newer one, and the last one drawn is the newest.
@@ -76,7 +79,7 @@ describe('flood-safe output (issue #16)', () => {
     hub.close();
   });
 
-  it('views sent in a burst reach the device as the latest one only: the same bytes as drawing just the first and the last', () => {
+  it('views sent in a burst reach the device as the latest one only: the same bytes as drawing just the first and the last', async () => {
     const burst = [approvalView(), ...Array.from({ length: 49 }, (_, i) => makeSurfaceView({ selectedState: i % 2 === 0 ? 'running' : 'error' }))];
     const latest = makeSurfaceView({ selectedState: 'success' });
     const paced = mockHub(autoSelection(profile(PRO_MK1)), { frameIntervalMs: FRAME_INTERVAL_MS });
@@ -84,6 +87,7 @@ describe('flood-safe output (issue #16)', () => {
     for (const { hub, backend } of [paced, direct]) {
       backend.plug(PRO_STANDALONE);
       hub.initialize();
+      await hub.idle();
     }
     for (const view of [...burst, latest]) paced.hub.render(view);
     paced.timers.advance(FRAME_INTERVAL_MS);

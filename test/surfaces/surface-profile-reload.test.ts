@@ -3,9 +3,10 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeSurfaceView } from '../../src/domain/index.js';
-import { followProfiles, type LiveProfiles } from '../../src/midi-grid/index.js';
-import { createSurfaceHub, type SurfaceHub } from '../../src/surfaces/index.js';
-import { CatalogWatcher } from '../../src/profiles/index.js';
+import { gridDriver } from '../../src/monome/grid-driver.js';
+import { CatalogWatcher, followProfiles, gridProfiles, type LiveProfiles } from '../../src/profiles/index.js';
+import type { SurfaceHub } from '../../src/surfaces/index.js';
+import { hubOfDrivers } from '../helpers/hub.js';
 import { tempDir, writeJson } from '../profiles/temp-roots.js';
 import { BUILTIN_ROOT, bindingWithGrid, eventually } from '../monome/helpers.js';
 import { recordingLogger } from '../midi-grid/helpers.js';
@@ -50,7 +51,12 @@ async function gridOnLiveProfiles(userRoot: string) {
     watch: (onChange) => CatalogWatcher.start({ builtinRoot: BUILTIN_ROOT, userRoots: [userRoot], debounceMs: 20, rescanIntervalMs: 0, onChange }),
   });
   const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
-  const hub = createSurfaceHub({ profiles: live, logger, serial: { backend: () => binding, paths: [] }, hid: null, scanIntervalMs: 60_000 })!;
+  // Wired as the daemon wires it (src/app/controllers.ts): the driver reads the live surface profiles, a change reaches the hub.
+  const hub = hubOfDrivers(
+    [gridDriver({ backend: () => binding, paths: [], profiles: () => gridProfiles(live.snapshot.surfaces), scanIntervalMs: 60_000 })],
+    logger,
+  );
+  live.onChange(() => void hub.profilesChanged());
   running.push({ hub, live });
   hub.render(approval);
   await hub.scanNow();
@@ -69,7 +75,7 @@ describe('surface profiles reload while the hub runs', () => {
     await eventually(() => hub.descriptors[0]?.profile === 'me/grid/mine', 'the grid to take the user profile');
     await eventually(() => hub.settled && grid.level(15, 3) === 12 && grid.level(15, 0) === 0, 'approve lit at (15, 3) only');
     expect(logger.text()).toContain(`info: profile loaded: me/grid/mine (experimental) from ${file}`);
-    expect(logger.text()).toContain('serial: monome grid at /dev/ttyUSB0: its surface profile changed; opening it again');
+    expect(logger.text()).toContain('serial: monome grid at /dev/ttyUSB0: its profile changed; opening it again');
 
     // A broken edit: every problem is logged, the grid stays open on the last good version.
     const broken = userGridProfile();

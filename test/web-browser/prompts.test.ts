@@ -70,7 +70,7 @@ describe('browser pad in headless Chromium: what the selected agent asks', () =>
       await saveScreenshot(page, 'question-options');
 
       await page.locator('#prompt-panel button.option[data-option="2"]').click();
-      expect(await request.receive(10_000)).toEqual({ agent: CLAUDE, requestId: 'q-1', question: 0, option: 1 });
+      expect(await request.receive(10_000)).toEqual({ agent: CLAUDE, requestId: 'q-1', question: 0, option: 1, options: [1] });
       await waitForText(page, '#press-feedback', 'Answered · worker');
       await page.waitForSelector('#prompt-panel', { state: 'hidden' });
     } finally {

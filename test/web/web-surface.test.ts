@@ -1,20 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { IDENTITY_ACCENTS, makeSurfaceView, type ControlSurface, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../../src/domain/index.js';
-import { SurfaceSet } from '../../src/daemon/runtime/surface-set.js';
-import { SILENT_LOGGER } from '../../src/daemon/runtime/logger.js';
-import type { Surface } from '../../src/daemon/surface.js';
+import { makeSurfaceView, type ShowFrame, type Surface, type SurfaceEvent, type SurfaceView } from '../../src/domain/index.js';
+import { hubOf } from '../helpers/hub.js';
 import { ADMIN_TOKEN, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
 import { TestClient } from './helpers/ws-client.js';
 
 /** A stand-in for an 8-slot MIDI controller. */
 class PadRecorder implements Surface {
-  readonly profileId = 'test/launchpad';
-  readonly surfaceKind = 'midi' as const;
-  readonly inputName = 'Pad In';
-  readonly outputName = 'Pad Out';
-  readonly selectorCapacity = 8;
-  readonly accentNames = IDENTITY_ACCENTS;
-  readonly visualProtocol = 1;
+  readonly descriptor = { kind: 'midi', profile: 'test/launchpad', visualProtocol: 1, input: 'Pad In', output: 'Pad Out' } as const;
   readonly views: SurfaceView[] = [];
   pending: SurfaceEvent[] = [];
   initialize(): void {}
@@ -36,31 +28,21 @@ describe('midi-rendering.md §1 and §13: the browser pad as a surface', () => {
 
   it('describes itself as the virtual browser surface', async () => {
     web = await startTestBridge();
-    const surface: ControlSurface = web.bridge.surface;
-    expect({
-      profileId: surface.profileId,
-      surfaceKind: surface.surfaceKind,
-      inputName: surface.inputName,
-      outputName: surface.outputName,
-      selectorCapacity: surface.selectorCapacity,
-      accentNames: surface.accentNames,
-      visualProtocol: surface.visualProtocol,
-    }).toEqual({
-      profileId: 'virtual/browser',
-      surfaceKind: 'web',
-      inputName: 'Browser controls',
-      outputName: 'Browser display',
-      selectorCapacity: 8,
-      accentNames: [...IDENTITY_ACCENTS],
+    expect(web.bridge.surface.descriptor).toEqual({
+      kind: 'web',
+      profile: 'virtual/browser',
       visualProtocol: 1,
+      input: 'Browser controls',
+      output: 'Browser display',
     });
+    // It joins a hub of the daemon's geometry: eight Scenes with the identity accents.
+    expect(() => hubOf([web.bridge.surface])).not.toThrow();
   });
 
   it('mirrors one view to browsers and a MIDI surface and merges their presses in surface order', async () => {
     web = await startTestBridge();
     const pad = new PadRecorder();
-    const surfaces = new SurfaceSet([web.bridge.surface, pad], SILENT_LOGGER);
-    surfaces.initialize();
+    const surfaces = hubOf([web.bridge.surface, pad]);
     const browser = await TestClient.open(web.port);
     await browser.authenticate(ADMIN_TOKEN);
     await browser.drainUntilBarrier();

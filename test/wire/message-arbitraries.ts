@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, makeIdentity, NOTICE_KINDS } from '../../src/domain/index.js';
+import { AGENT_STATES, CONTROL_ACTIONS, EXPERIENCE_KINDS, IDENTITY_ACCENTS, makeIdentity, NOTICE_KINDS, SURFACE_KINDS } from '../../src/domain/index.js';
 import { ERROR_CODES, ERROR_TEXTS, type ServerMessage, type SessionReport } from '../../src/wire/index.js';
 
 /** Arbitraries of Wire Protocol 1 messages, for checking them against published schemas. */
@@ -103,15 +103,14 @@ export const serverMessage: fc.Arbitrary<ServerMessage> = fc.oneof(
       visualProtocol: fc.constant(1),
       input: text,
       output: text,
-      surfaces: fc.array(
-        fc.record({ kind: fc.constantFrom('midi' as const, 'web' as const), profile: text, visualProtocol: fc.constant(1), input: text, output: text }),
-        { maxLength: 3 },
-      ),
+      surfaces: fc.array(fc.record({ kind: fc.constantFrom(...SURFACE_KINDS), profile: text, visualProtocol: fc.constant(1), input: text, output: text }), {
+        maxLength: 3,
+      }),
       selected: fc.option(identity, { nil: null }),
       overflowCount: fc.nat(20),
       activityMotion: fc.boolean(),
       audioFeedback: fc.boolean(),
-      experience: fc.constantFrom('demo' as const, 'show' as const, null),
+      experience: fc.constantFrom(...EXPERIENCE_KINDS, null),
       previewActive: fc.boolean(),
       sessionTtl: fc.double({ min: 0, max: 1e6, noNaN: true }),
       sessions: fc.array(fc.record({ ...sessionModel, metadata }), { maxLength: 3 }),

@@ -10,6 +10,7 @@ import { RecordingSurface } from '../daemon/helpers/fakes.js';
 import { makeSocketDir, startTestDaemon, type TestDaemon } from '../daemon/helpers/test-daemon.js';
 import { schemaErrors } from '../daemon/helpers/schema.js';
 import { WireClient, eventually } from '../daemon/helpers/wire-client.js';
+import { hubOf } from '../helpers/hub.js';
 
 const PONG = '{"protocol":1,"type":"pong"}';
 type Json = Record<string, unknown>;
@@ -50,7 +51,7 @@ async function makeStaleSocket(path: string): Promise<void> {
 
 async function startupError(path: string): Promise<SocketStartupError> {
   const surface = new RecordingSurface(4);
-  const error = await startDaemon({ socketPath: path, surfaces: [surface] }).then(
+  const error = await startDaemon({ socketPath: path, surfaces: hubOf([surface]) }).then(
     (handle) => {
       cleanups.push(() => handle.close());
       throw new Error('daemon started unexpectedly');
@@ -91,7 +92,7 @@ describe('wire-protocol-1.md §12', () => {
     await makeStaleSocket(path);
     expect(lstatSync(path).isSocket()).toBe(true);
     await expect(WireClient.connect(path)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-    const handle = await startDaemon({ socketPath: path, surfaces: [new RecordingSurface(4)] });
+    const handle = await startDaemon({ socketPath: path, surfaces: hubOf([new RecordingSurface(4)]) });
     cleanups.push(() => handle.close());
     expect(await pings(path)).toBe(true);
   });

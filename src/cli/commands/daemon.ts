@@ -4,6 +4,7 @@ import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkFlagsGiven, adminLinkSett
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadFlagsGiven, browserPadSettings } from '../browser-pad-flags.js';
 import { DAEMON_MIDI_HELP, DAEMON_MIDI_OPTIONS } from '../daemon-midi-flags.js';
 import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
+import { controllerChoice } from '../controller-choice.js';
 import { DAEMON_CORE_HELP, DAEMON_CORE_OPTIONS, DEFAULT_DAEMON_DEPS, daemonSettings, serveDaemonCommand, type DaemonCommandDeps } from '../serve-daemon.js';
 
 export type { DaemonCommandDeps } from '../serve-daemon.js';
@@ -63,8 +64,8 @@ export function makeDaemonCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS)
         return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
       }
       const run = { command: 'daemon', settings, json: values.json === true, io, deps };
-      const web = pad === null ? null : { pad, link };
-      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openDaemonSurfaces(values, web, io, logger, deps));
+      const browserPad = pad === null ? null : { settings: pad, tokenPath: link.tokenPath, rotateToken: link.rotate };
+      return serveDaemonCommand(run, { controllers: controllerChoice(values, true), browserPad });
     },
   };
 }

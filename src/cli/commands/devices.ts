@@ -1,7 +1,7 @@
 import { EXIT, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { colourEnabled, makeStyle } from '../style.js';
-import { gateOnSequencer } from '../../midi-grid/index.js';
+import { gateOnSequencer } from '../../midi/sequencer-gate.js';
 import type { HidBackend } from '../../hid/hid-device.js';
 import { describeHidDevice, hidDeviceJson, listHidDevices, type HidListing } from '../../hid/listing.js';
 import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
@@ -13,6 +13,7 @@ import { describeSerialPort, listSerialPorts, serialPortJson, type SerialListing
 import type { SerialBackend } from '../../serial/serial-port.js';
 import { createSerialportBackend } from '../../serial/serialport-backend.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
+import { askEach, hardwareFacts } from '../../diagnostics/identity-probe.js';
 import { describeSurfaceMatch, surfaceMatches, surfaceMatchJson, type SurfaceMatch } from '../../diagnostics/surface-listing.js';
 import { loadStreamDeckLibrary, type DeckModelSpec } from '../../stream-deck/library.js';
 import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
@@ -27,6 +28,10 @@ automatically"); any other experimental one needs 'pad-lattice daemon
 --profile ID'. A guided test confirms a profile on your hardware:
 'pad-lattice profile test ID --report FILE'.
 
+Each matched MIDI device is asked who it is (a Device Inquiry, F0 7E 7F 06 01
+F7); one that answers is shown with its maker and firmware. The profile's USB
+vendor and product ids are shown where the profile knows them.
+
 Beside them it lists the monome grids (serial) and Stream Decks (HID) the
 daemon would open; their surface profile is chosen when one is opened (a grid
 by the size it reports, a Stream Deck by its key grid). Nothing is opened here.
@@ -37,7 +42,7 @@ this machine cannot list them.
 Options:
   --all     also list every serial port and HID device
   --json    print {"matches":[{"profile","status","opens_automatically",
-            "input","output"}, ...],
+            "input","output","usb","identity","identity_unavailable"}, ...],
             "surfaces":[{"kind","device","path","serial_number"}, ...]};
             with --all also "serial":{"available":true,"ports":[...]} and
             "hid":{"available":true,"devices":[...]}, each of them
@@ -58,6 +63,8 @@ export interface DevicesDeps {
   readonly hidBackend?: () => HidBackend;
   /** The Stream Deck models; the library's table when not given. */
   readonly deckModels?: () => readonly DeckModelSpec[];
+  /** How long a device may take to answer the Device Inquiry. */
+  readonly identityTimeoutMs?: number;
 }
 
 /** The command with its backend and catalog injectable, so tests can match mock ports. */
@@ -72,8 +79,10 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
       const { catalog, problems } = await deps.loadCatalog(io);
       for (const line of problemLines(problems)) io.stderr.write(`pad-lattice devices: warning: ${line}\n`);
       let ports;
+      let backend: MidiBackend;
       try {
-        ports = deps.backend().listPorts();
+        backend = deps.backend();
+        ports = backend.listPorts();
       } catch (error) {
         if (!(error instanceof MidiUnavailableError)) throw error;
         io.stderr.write(`pad-lattice devices: ${error.message}\n`);
@@ -88,12 +97,15 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
         );
         return EXIT.unavailable;
       }
-      const matches = catalog.detect(ports.inputs, ports.outputs, true).map(({ profile, input, output }) => ({
+      const candidates = catalog.detect(ports.inputs, ports.outputs, true);
+      const answerOf = await askEach(backend, candidates, deps.identityTimeoutMs);
+      const matches = candidates.map(({ profile, input, output }) => ({
         profile: profile.id,
         status: profile.status,
         opens_automatically: opensAutomatically(profile),
         input,
         output,
+        ...hardwareFacts(profile, answerOf({ input, output })),
       }));
       const extra = await listOtherDevices(deps);
       const all = values.all === true;
@@ -111,6 +123,8 @@ export function makeDevicesCommand(deps: DevicesDeps): Command {
                 ? style.yellow(`${match.status}: opens automatically, not yet tested on hardware`)
                 : style.yellow(`${match.status}: use --profile ${match.profile}`);
           io.stdout.write(`${style.bold(match.profile)} [${status}]\n  input:  ${escapeUntrusted(match.input)}\n  output: ${escapeUntrusted(match.output)}\n`);
+          if (match.usb !== null) io.stdout.write(`  usb:    ${match.usb}\n`);
+          if (match.identity !== null) io.stdout.write(`  device: ${escapeUntrusted(match.identity.description)}\n`);
         }
       }
       if (!json) io.stdout.write(surfacesText(extra) + (all ? extraText(extra) : ''));

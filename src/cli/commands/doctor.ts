@@ -6,8 +6,9 @@ import { defaultHooksPath, readHooksFile } from '../../agents/codex/legacy-hooks
 import { DaemonUnavailableError, PadLatticeClient } from '../../client/index.js';
 import { defaultSocketPath } from '../../unix-socket/socket-path.js';
 import { runDoctor, type CheckStatus, type DoctorCheck, type DoctorReport } from '../../diagnostics/doctor/index.js';
+import { askEach } from '../../diagnostics/identity-probe.js';
 import { currentEnvironment } from '../../diagnostics/guided-test/index.js';
-import { gateOnSequencer } from '../../midi-grid/index.js';
+import { gateOnSequencer } from '../../midi/sequencer-gate.js';
 import type { HidBackend } from '../../hid/hid-device.js';
 import { loadStreamDeckLibrary, type DeckModelSpec } from '../../stream-deck/library.js';
 import { createNodeHidBackend } from '../../hid/node-hid-backend.js';
@@ -27,6 +28,9 @@ Checks what Pad-Lattice needs and prints one line per check:
   profiles        the device profile catalog, built-in and yours
   midi            the MIDI ports (none are opened)
   devices         which profiles match those ports, experimental ones included
+  identity        each matched device asked who it is (a MIDI Device Inquiry, the
+                  one check that opens a port): maker and firmware where it
+                  answers, and the profile's USB ids
   serial_backend  whether serial ports can be listed, and how many there are
   hid_backend     whether HID devices can be listed, and how many there are
   surfaces        the monome grids and Stream Decks among them (never opened)
@@ -52,6 +56,8 @@ export interface DoctorDeps {
   readonly hidBackend?: () => HidBackend;
   /** Stream Deck models for the surfaces check (left out without them). */
   readonly deckModels?: () => readonly DeckModelSpec[];
+  /** How long a device may take to answer the Device Inquiry. */
+  readonly identityTimeoutMs?: number;
 }
 
 async function pingDaemon(socketPath: string): Promise<boolean> {
@@ -107,6 +113,7 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
         runtime: { node: environment.node, system: environment.system, release: environment.release, version: PACKAGE_VERSION },
         loadCatalog: () => loadCatalogFor(io),
         listPorts: () => deps.backend().listPorts(),
+        askIdentities: (pairs) => askEach(deps.backend(), pairs, deps.identityTimeoutMs),
         serialBackend: deps.serialBackend,
         hidBackend: deps.hidBackend,
         deckModels: deps.deckModels,

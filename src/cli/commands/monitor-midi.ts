@@ -1,7 +1,7 @@
 import { EXIT, type CliIo, type Command } from '../command.js';
 import { interruptSignal, pause } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
-import { gateOnSequencer } from '../../midi-grid/index.js';
+import { gateOnSequencer } from '../../midi/sequencer-gate.js';
 import { describeMessage } from '../../diagnostics/monitor/describe-message.js';
 import { MidiDeviceError, MidiUnavailableError } from '../../midi/errors.js';
 import { FileInput } from '../../midi/file-input.js';

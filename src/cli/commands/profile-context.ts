@@ -1,20 +1,11 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../../support/package-info.js';
-import { formatIssueLine, loadCatalog, userProfileRoots, type CatalogLoad, type ProfileProblem } from '../../profiles/index.js';
+import { BUILTIN_PROFILE_ROOT, formatIssueLine, loadCatalog, userRootsOf, type CatalogLoad, type ProfileProblem } from '../../profiles/index.js';
 import type { CliIo } from '../command.js';
 import { escapeUntrusted } from '../../support/untrusted-text.js';
 
-/** The packaged built-in profiles; PACKAGE_ROOT resolves the same from src/ (tests) and dist/. */
-export const BUILTIN_PROFILE_ROOT = join(PACKAGE_ROOT, 'profiles');
-
-/** The home directory as the command's environment says, so tests can point it at a temporary folder. */
-export function homeFrom(env: NodeJS.ProcessEnv): string {
-  return env['HOME'] || env['USERPROFILE'] || homedir();
-}
+export { BUILTIN_PROFILE_ROOT, homeFrom } from '../../profiles/index.js';
 
 export function userRootsFor(io: CliIo): string[] {
-  return userProfileRoots({ env: io.env, home: homeFrom(io.env) });
+  return userRootsOf(io.env);
 }
 
 /** Built-ins plus the user roots of this environment. */

@@ -2,15 +2,15 @@ import { EXIT, UsageError, type CliIo } from '../command.js';
 import { interruptSignal } from '../interrupt.js';
 import { parseCommandArgs, numberOption } from '../parse-args.js';
 import { PACKAGE_VERSION } from '../../support/package-info.js';
-import { decodePress } from '../../midi/input-decoding.js';
 import { MidiDeviceError, MidiUnavailableError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
 import { openPortPair } from '../../midi/open-ports.js';
+import { pacedOutput } from '../../midi/paced-output.js';
 import { specOpener } from '../../midi/port-spec.js';
 import { loadProfileFile, ProfileError, resolveDevice, type ResolvedDevice } from '../../profiles/index.js';
 import { MidiSurface } from '../../midi-grid/midi-surface.js';
-import { gateOnSequencer } from '../../midi-grid/index.js';
+import { gateOnSequencer } from '../../midi/sequencer-gate.js';
 import {
   DEFAULT_EVENT_TIMEOUT,
   DEFAULT_SETTLE_DELAY,
@@ -79,7 +79,8 @@ async function openDeviceUnderTest(io: CliIo, deps: ProfileTestDeps, choice: Dev
   });
   const opener = specOpener({ backend: midi, stdout: io.stdout, reportProblem: (line) => io.stderr.write(`${line}\n`) });
   const ports = openPortPair(opener, { input: device.input, output: device.output });
-  const surface = new MidiSurface({ profile: device.profile, output: ports.output, input: ports.input, decodePress, greeting: null });
+  const output = pacedOutput(ports.output, device.profile.max_messages_per_second);
+  const surface = new MidiSurface({ profile: device.profile, output, input: ports.input, greeting: null });
   return { device, surface };
 }
 

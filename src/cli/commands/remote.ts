@@ -28,10 +28,14 @@ until Ctrl-C, reconnecting with growing pauses (1 s up to 30 s) when it drops.
 The pad shows those sessions with " @NAME" after their label; their ids are
 kept apart from this computer's and every other host's, so equal session
 ids never collide. When the link drops (ssh ends, or HOST stays silent for
-${MISSED_BEATS} keepalive intervals) the host's sessions leave the pad and
-no press reaches HOST; its agents come back by themselves once the link
-returns. Anyone who can use your account on HOST can put sessions on your
-pad and receive the presses meant for them.
+${MISSED_BEATS} keepalive intervals) or the command stops, every session that
+came from HOST leaves the pad, with or without a lease, and no press reaches
+HOST. Once the link returns, agents holding a lease ('pad-lattice claude',
+'codex') come back by themselves; one-shot reporters ('send-state', hooks,
+the reference client) show again with their next report. The drop message
+says why the link ended: ssh's exit status or signal (with its last words),
+or the missed heartbeats. Anyone who can use your account on HOST can put
+sessions on your pad and receive the presses meant for them.
 
 Options:
   --name NAME            how the pad names HOST (default: HOST without user@ and
@@ -43,7 +47,8 @@ Options:
 ${SOCKET_HELP}
   --json                 one JSON object per event on stdout: {"event":"connecting"|
                          "connected"|"dropped"|"connect_failed"|"action_dropped"|
-                         "daemon_unreachable"|"daemon_reachable"|"relay_error", …}
+                         "daemon_unreachable"|"daemon_reachable"|"relay_error"|
+                         "sessions_not_ended", …}
   -h, --help
 
 Everything after '--' goes to ssh before HOST (e.g. -- -p 2222 -i ~/.ssh/dev).

@@ -2,14 +2,15 @@ import { join } from 'node:path';
 import { createHostAudio, systemAudioEnvironment, type HostAudioHandle } from '../../audio/host/index.js';
 import { manifestScoreCues } from '../../audio/show-audio.js';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
-import { announceBrowserPad, openInBrowser, type StartBridge } from '../browser-pad.js';
+import { announceBrowserPad, openInBrowser, type StartBridge } from '../../app/browser-pad.js';
+import type { ControllerBackends } from '../../app/controllers.js';
+import { openExperienceSurfaces, SurfaceStartError, type ExperienceSurfaces } from '../../app/experience-surfaces.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS } from '../browser-pad-flags.js';
 import { DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
-import type { SurfaceBackends } from '../daemon-surfaces.js';
-import { openExperienceSurfaces, SURFACE_HELP, surfacePlan, SurfaceStartError, type ExperienceSurfaces, type SurfaceValues } from '../experience-surfaces.js';
+import { SURFACE_HELP, surfacePlan, type SurfaceValues } from '../experience-surface-plan.js';
 import { interruptSignal, pause } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
-import { lineLogger } from '../log-lines.js';
+import { lineLogger } from '../../support/log-lines.js';
 import type { ExperienceKind } from '../../domain/index.js';
 import {
   ExperiencePlayer,
@@ -19,9 +20,9 @@ import {
   StandaloneSession,
   loadDemoManifest,
   loadPerformanceManifest,
-  surfacesOutput,
 } from '../../experiences/index.js';
-import { HubSetupError, gateOnSequencer } from '../../midi-grid/index.js';
+import { HubSetupError } from '../../midi-grid/index.js';
+import { gateOnSequencer } from '../../midi/sequencer-gate.js';
 import { MidiDeviceError } from '../../midi/errors.js';
 import { createJulusianBackend } from '../../midi/julusian-backend.js';
 import type { MidiBackend } from '../../midi/midi-port.js';
@@ -61,7 +62,7 @@ const EXIT_INTERRUPTED = 130;
 /** Seconds between loop iterations (experiences.md §10.5). */
 const LOOP_INTERVAL = 0.03;
 
-export interface ExperienceCommandDeps extends SurfaceBackends {
+export interface ExperienceCommandDeps extends Omit<ControllerBackends, 'midiBackend'> {
   readonly backend: () => MidiBackend;
   /** Monotonic seconds. */
   readonly now: () => number;
@@ -116,7 +117,16 @@ export async function runExperienceCommand(
       loadDemoManifest(join(PACKAGE_ROOT, PACKAGED_DEMO_FILE)),
       loadPerformanceManifest(values.manifest ?? join(PACKAGE_ROOT, PACKAGED_SHOW_FILE)),
     ]);
-    opened = await openExperienceSurfaces(kind, plan, values, io, { info: warn, warn, error: warn }, deps);
+    const devices = {
+      profile: values.profile,
+      profileFile: values['profile-file'],
+      input: values.input,
+      output: values.output,
+      grids: values['no-serial'] === true ? null : (values.grid ?? []),
+      hid: values['no-hid'] !== true,
+    };
+    const context = { env: io.env, stdout: io.stdout, logger: { info: warn, warn, error: warn } };
+    opened = await openExperienceSurfaces(kind, plan, devices, context, { ...deps, midiBackend: deps.backend });
     if (values.audio === true) {
       audio = (deps.hostAudio ?? defaultHostAudio)(warn, io.env);
       audio.prepareShowScore(manifestScoreCues(show, values.tempo ?? 1));
@@ -125,11 +135,10 @@ export async function runExperienceCommand(
       demo,
       show,
       announce: narrate,
-      output: surfacesOutput(opened.surfaces, (_surface, error) => warn(String(error))),
+      output: opened.hub,
       audio,
       hostScore: audio !== null,
     });
-    for (const surface of opened.surfaces) surface.initialize();
     title = kind === 'show' ? `${show.title} (${(show.durationMs / 1000).toFixed(1)} s)` : demo.title;
   } catch (error) {
     audio?.close();
@@ -140,10 +149,10 @@ export async function runExperienceCommand(
     warn(error.message);
     return EXIT.failure;
   }
-  const { surfaces, controllers, bridge } = opened;
+  const { hub, bridge } = opened;
   // Grids and Stream Decks open asynchronously (a grid must answer its size first): wait for the first look.
-  await controllers?.scanned();
-  if (controllers !== null && controllers.openCount() === 0) {
+  await opened.scanned();
+  if (plan.controllers && opened.controllerCount() === 0) {
     if (bridge === null) {
       audio?.close();
       await opened.close();
@@ -156,7 +165,7 @@ export async function runExperienceCommand(
   }
   narrate(title);
   if (bridge !== null) {
-    announceBrowserPad(bridge, { ...io, stdout: narrationStream }, false);
+    announceBrowserPad(bridge, narrationStream, false);
     if (plan.pad?.open === true) (deps.openBrowser ?? openInBrowser)(bridge.adminUrl, io.env);
     narrate(`Waiting for the admin page to start the ${kind === 'show' ? 'Show' : 'Demo'}…`);
   }
@@ -165,7 +174,7 @@ export async function runExperienceCommand(
   try {
     session.begin(deps.now());
     while (session.running && !interrupt.signal.aborted) {
-      for (const surface of surfaces) for (const event of surface.pollEvents()) session.handle(event, deps.now());
+      for (const event of hub.pollEvents()) session.handle(event, deps.now());
       if (session.tick(deps.now())) break;
       await deps.sleep(LOOP_INTERVAL, interrupt.signal);
     }

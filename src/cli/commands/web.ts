@@ -3,6 +3,7 @@ import { parseCommandArgs } from '../parse-args.js';
 import { ADMIN_LINK_HELP, ADMIN_LINK_OPTIONS, adminLinkSettings } from '../admin-link-flags.js';
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS, browserPadSettings } from '../browser-pad-flags.js';
 import { DAEMON_SURFACE_HELP, DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
+import { controllerChoice } from '../controller-choice.js';
 import { DAEMON_CORE_HELP, DAEMON_CORE_OPTIONS, DEFAULT_DAEMON_DEPS, daemonSettings, serveDaemonCommand, type DaemonCommandDeps } from '../serve-daemon.js';
 
 const HELP = `Usage: pad-lattice web [options]
@@ -53,7 +54,8 @@ export function makeWebCommand(deps: DaemonCommandDeps = DEFAULT_DAEMON_DEPS): C
         return printAdminLink(link, { port: values.port === undefined ? null : pad.port, socket: values.socket, json: values.json === true }, io);
       }
       const run = { command: 'web', settings, json: values.json === true, io, deps };
-      return serveDaemonCommand(run, async (logger) => (await import('../daemon-openers.js')).openWebSurfaces(values, pad, link, io, logger, deps));
+      const browserPad = { settings: pad, tokenPath: link.tokenPath, rotateToken: link.rotate };
+      return serveDaemonCommand(run, { controllers: controllerChoice(values, false), browserPad });
     },
   };
 }

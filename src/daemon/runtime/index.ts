@@ -2,7 +2,7 @@
 export { DaemonRuntime, type RuntimeOptions } from './runtime.js';
 export { RuntimeLoop, DEFAULT_POLL_INTERVAL } from './runtime-loop.js';
 export { RenderScheduler, RUNNING_ACTIVITY_INTERVAL } from './render-scheduler.js';
-export { SurfaceSet } from './surface-set.js';
+export { NO_SURFACES } from './no-surfaces.js';
 export { buildStatusReport, HEADLESS_PROFILE } from './status-report.js';
 export { systemClock, type MonotonicClock } from './clock.js';
 export { SILENT_LOGGER, type DaemonLogger } from './logger.js';

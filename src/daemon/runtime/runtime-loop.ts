@@ -10,12 +10,13 @@ export const DEFAULT_POLL_INTERVAL = 0.03;
  * their I/O callbacks; each iteration runs "surface step, then render step",
  * which keeps the cyclic order of §17.2 — render, sockets, surfaces, render ….
  *
- * An iteration runs on every poll-interval tick, and also right after socket
- * input (setImmediate: once the event loop has handled all the I/O that was
- * ready), as the reference's select() returns as soon as a socket is ready
- * instead of waiting out the interval. So a state change reaches the
- * surfaces without waiting up to a whole tick, and a burst of messages read
- * in one turn of the event loop still collapses into at most one render.
+ * An iteration runs right after any input — a socket line, a closed
+ * connection, a press on any surface (setImmediate: once the event loop has
+ * handled all the I/O that was ready) — and on every poll-interval tick, which
+ * remains for what only time changes (terminal holds, TTLs, activity motion).
+ * So a state change reaches the surfaces, and a press its agent, without
+ * waiting up to a whole tick, and a burst of input read in one turn of the
+ * event loop still collapses into at most one render.
  */
 export class RuntimeLoop {
   readonly #runtime: DaemonRuntime;

@@ -1,4 +1,4 @@
-import type { AgentIdentity, ControlAction, PressReceipt, PressTarget, SurfaceEvent } from '../../domain/index.js';
+import type { AgentIdentity, ControlAction, PressReceipt, PressTarget, SurfaceEvent, SurfaceSet } from '../../domain/index.js';
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
 import { decodeClientLine, type AsciiLine, type StatusReport } from '../../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
@@ -10,7 +10,6 @@ import { sendNotification, sendReply, type Outbox } from './outbox.js';
 import { RenderScheduler } from './render-scheduler.js';
 import { buildInventory, type ProfileInventorySource } from './inventory-report.js';
 import { buildStatusReport } from './status-report.js';
-import type { SurfaceSet } from './surface-set.js';
 
 export interface RuntimeOptions {
   readonly plane: ControlPlane;
@@ -84,9 +83,13 @@ export class DaemonRuntime {
     });
   }
 
-  /** Told after every handled line and closed connection; the loop uses it to iterate without waiting for its timer. */
+  /**
+   * Told after every handled line, closed connection and surface press; the
+   * loop uses it to iterate at once instead of waiting for its timer.
+   */
   onInput(listener: () => void): void {
     this.#inputListener = listener;
+    this.surfaces.onInput(listener);
   }
 
   /**

@@ -1,7 +1,6 @@
-import type { ExperienceKind } from '../../domain/index.js';
+import type { ExperienceKind, SurfaceSet } from '../../domain/index.js';
 import type { ControlPlane } from '../control-plane/index.js';
 import type { StatusReport } from '../../wire/index.js';
-import type { SurfaceSet } from './surface-set.js';
 
 /** What `status` says about a daemon without surfaces; the reference always has one. */
 export const HEADLESS_PROFILE = 'headless';

@@ -14,13 +14,16 @@ import {
   type RuntimeFacts,
 } from './checks.js';
 import type { DeckModelSpec } from '../../stream-deck/library.js';
+import { identityCheck, type AskIdentities } from './identity-check.js';
 import { makeRedactor, overallStatus, redactDeep, type DoctorCheck, type DoctorReport, type RedactionSources } from './doctor-report.js';
 
 export interface DoctorSources {
   readonly runtime: RuntimeFacts;
   readonly loadCatalog: () => Promise<CatalogLoad>;
-  /** Lists MIDI ports; `doctor` never opens a device. */
+  /** Lists MIDI ports. */
   readonly listPorts: () => MidiPortNames;
+  /** When given, the `identity` check asks each matched MIDI device who it is (the only check that opens a port). */
+  readonly askIdentities?: AskIdentities;
   /** When given, the `serial_backend` and `hid_backend` checks list through them (never open). */
   readonly serialBackend?: () => SerialBackend;
   readonly hidBackend?: () => HidBackend;
@@ -35,8 +38,8 @@ export interface DoctorSources {
 }
 
 /**
- * The `doctor` report: runtime, profiles, midi, devices (only when the catalog
- * loaded), serial_backend and hid_backend (when their backends are given), daemon,
+ * The `doctor` report: runtime, profiles, midi, devices and identity (only when
+ * the catalog loaded; identity when it can ask), serial_backend and hid_backend (when their backends are given), daemon,
  * then any further checks — every string redacted.
  */
 export async function runDoctor(sources: DoctorSources): Promise<DoctorReport> {
@@ -46,6 +49,9 @@ export async function runDoctor(sources: DoctorSources): Promise<DoctorReport> {
   const midi = midiCheck(sources.listPorts);
   checks.push(midi.check);
   if (profiles.catalog !== null) checks.push(devicesCheck(profiles.catalog, midi.ports));
+  if (profiles.catalog !== null && sources.askIdentities !== undefined) {
+    checks.push(await identityCheck(profiles.catalog.detect(midi.ports.inputs, midi.ports.outputs, true), sources.askIdentities));
+  }
   if (sources.serialBackend !== undefined) checks.push(await serialBackendCheck(sources.serialBackend));
   if (sources.hidBackend !== undefined) checks.push(await hidBackendCheck(sources.hidBackend));
   if (sources.serialBackend !== undefined && sources.hidBackend !== undefined && sources.deckModels !== undefined) {

@@ -3,7 +3,8 @@ import {
   CONTROL_ACTIONS,
   makeSurfaceView,
   type AgentState,
-  type ControlSurface,
+  type Surface,
+  type SurfaceGeometry,
   type SurfaceEvent,
   type SurfaceViewInit,
 } from '../../domain/index.js';
@@ -44,8 +45,8 @@ export interface GuidedTestTiming {
   readonly settleDelay: number;
 }
 
-/** The fields the flow uses of a MIDI surface; a ControlSurface fits. */
-export type GuidedTestSurface = Pick<ControlSurface, 'selectorCapacity' | 'accentNames' | 'initialize' | 'render' | 'pollEvents'>;
+/** What the flow uses of a MIDI surface: drawing, presses and its geometry (a MidiSurface fits). */
+export type GuidedTestSurface = Pick<Surface, 'initialize' | 'render' | 'pollEvents'> & { readonly geometry: SurfaceGeometry };
 
 /** Every check `false` until it passes: 9 visual, 4 action and N selector checks (§11.2). */
 export function emptyResults(selectorCapacity: number): GuidedTestResults {
@@ -102,12 +103,12 @@ export async function runGuidedFlow(
   }
 
   stage('selectors');
-  const capacity = surface.selectorCapacity;
+  const capacity = surface.geometry.selectorCapacity;
   for (let selected = 0; selected < capacity; selected += 1) {
     const sessions = Array.from({ length: capacity }, (_, slot) => ({
       slot,
       state: AGENT_STATES[slot % AGENT_STATES.length]!,
-      accent: surface.accentNames[slot]!,
+      accent: surface.geometry.accentNames[slot]!,
       selected: slot === selected,
     }));
     surface.render(makeSurfaceView({ selectedState: 'waiting_for_reply', sessions, availableActions: CONTROL_ACTIONS }));

@@ -36,7 +36,7 @@ export interface GuidedTestOptions {
  */
 export async function runGuidedTest(options: GuidedTestOptions): Promise<GuidedTestReport> {
   const { surface } = options;
-  const results = emptyResults(surface.selectorCapacity);
+  const results = emptyResults(surface.geometry.selectorCapacity);
   let stage: FailureStage = 'initialize';
   let failure: { readonly error: unknown } | null = null;
   try {

@@ -1,8 +1,8 @@
-import type { ControlSurface, ShowFrame, SurfaceView } from '../../domain/index.js';
+import type { ShowFrame, SurfaceView } from '../../domain/index.js';
 import type { ExperienceView } from '../experience-view.js';
 import type { EarconName } from '../vocabulary.js';
 
-/** Where an experience draws: every connected surface at once. */
+/** Where an experience draws: every surface at once (the daemon's surface set). */
 export interface ExperienceOutput {
   /** A Demo stage, drawn like a live view. */
   render(view: SurfaceView): void;
@@ -25,32 +25,4 @@ export interface HostAudio {
   playEarcon(name: EarconName, slot: number | null): void;
   startShowScore(cues: readonly ShowScoreCue[]): void;
   stopShowScore(): void;
-}
-
-/** A surface that also shows the experience lifecycle, as the browser surface does. */
-export type ExperienceAwareSurface = ControlSurface & { setExperience(view: ExperienceView): void };
-
-export function showsExperience(surface: ControlSurface): surface is ExperienceAwareSurface {
-  return typeof (surface as Partial<ExperienceAwareSurface>).setExperience === 'function';
-}
-
-/**
- * Fans an experience out to surfaces. A surface that throws is reported and
- * skipped, so one unplugged device does not stop the picture on the others.
- */
-export function surfacesOutput(surfaces: readonly ControlSurface[], onError: (surface: ControlSurface, error: unknown) => void): ExperienceOutput {
-  const each = (run: (surface: ControlSurface) => void) => {
-    for (const surface of surfaces) {
-      try {
-        run(surface);
-      } catch (error) {
-        onError(surface, error);
-      }
-    }
-  };
-  return {
-    render: (view) => each((surface) => surface.render(view)),
-    renderShowFrame: (frame) => each((surface) => surface.renderShowFrame(frame)),
-    setExperience: (view) => each((surface) => (showsExperience(surface) ? surface.setExperience(view) : undefined)),
-  };
 }

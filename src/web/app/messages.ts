@@ -1,3 +1,5 @@
+import type { ControlAction } from '../../domain/control-action.js';
+import type { ExperienceKind } from '../../domain/surface-event.js';
 import type { ExperienceStateMessage } from '../protocol/experience-message.js';
 import type { PerformanceFrameMessage } from '../protocol/performance-message.js';
 import type { AuthenticatedMessage, ErrorMessage, PairingMessage } from '../protocol/server-messages.js';
@@ -34,11 +36,11 @@ export type ServerMessage =
 
 /** Commands the app sends after authenticating (§11); `protocol` is added on the way out. */
 export type Command =
-  | { type: 'action'; action: 'approve' | 'reject' | 'stop' | 'retry' }
+  | { type: 'action'; action: ControlAction }
   | { type: 'select_session'; slot: number }
   | { type: 'create_pairing' }
   | { type: 'revoke_remote' }
-  | { type: 'start_experience'; kind: 'demo' | 'show' }
+  | { type: 'start_experience'; kind: ExperienceKind }
   | { type: 'stop_experience' }
   | { type: 'use_extensions'; extensions: WebExtension[] }
   | { type: 'select_agent'; agent: number }

@@ -1,10 +1,12 @@
+import type { ControlAction } from '../../domain/control-action.js';
 import { makeSurfaceView } from '../../domain/surface-view.js';
 import { compileVisualFrame } from '../../visual-protocol/compile.js';
 import { visualFrameToJson, type VisualFrameJson } from '../../visual-protocol/frame-json.js';
 import { cssColorForToken } from '../../visual-protocol/semantic-colors.js';
 import type { SessionState } from './live-session.js';
 
-export type ActionName = 'approve' | 'reject' | 'stop' | 'retry';
+/** The pad's action buttons: the control actions, one vocabulary. */
+export type ActionName = ControlAction;
 
 /** One light of the 80 (visual-protocol-1.md §2): its colour and, for buttons, whether a press is sent. */
 export interface PadLight {

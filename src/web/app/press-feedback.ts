@@ -1,5 +1,5 @@
 import type { PressResultMessage } from './messages.js';
-import type { ActionName } from './pad-model.js';
+import type { ControlAction as ActionName } from '../../domain/control-action.js';
 
 export type { ActionName };
 

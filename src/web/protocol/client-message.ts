@@ -1,4 +1,4 @@
-import { isControlAction, type ControlAction, type ExperienceKind } from '../../domain/index.js';
+import { EXPERIENCE_KINDS, isControlAction, isExperienceKind, type ControlAction, type ExperienceKind } from '../../domain/index.js';
 import { BROWSER_SELECTOR_CAPACITY, MAX_CREDENTIAL_LENGTH, MAX_WEB_MESSAGE_BYTES, WEB_PROTOCOL_VERSION } from '../limits.js';
 import { WEB_ERRORS, invalidMessage, type WebError } from './errors.js';
 import { WEB_EXTENSIONS, type WebExtension } from './extension-messages.js';
@@ -116,7 +116,7 @@ function buildSelectSession(message: JsonObject): ClientCommand | WebError {
 
 function buildStartExperience(message: JsonObject): ClientCommand | WebError {
   const kind = message['kind'];
-  return kind === 'demo' || kind === 'show' ? { type: 'start_experience', kind } : invalidMessage('experience kind must be demo or show');
+  return isExperienceKind(kind) ? { type: 'start_experience', kind } : invalidMessage(`experience kind must be ${EXPERIENCE_KINDS.join(' or ')}`);
 }
 
 function buildUseExtensions(message: JsonObject): ClientCommand | WebError {

@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { AGENT_STATES, APPROVAL_TIERS, CONTROL_ACTIONS, IDENTITY_ACCENTS, MAX_QUESTION_OPTIONS, MAX_QUESTIONS, NOTICE_KINDS } from '../../domain/index.js';
+import {
+  AGENT_STATES,
+  APPROVAL_TIERS,
+  CONTROL_ACTIONS,
+  EXPERIENCE_KINDS,
+  IDENTITY_ACCENTS,
+  MAX_QUESTION_OPTIONS,
+  MAX_QUESTIONS,
+  NOTICE_KINDS,
+} from '../../domain/index.js';
 import { STATE_HEIGHT, STATE_WIDTH, VISUAL_PROTOCOL_VERSION, VISUAL_TOKENS } from '../../visual-protocol/index.js';
 import { BROWSER_SELECTOR_CAPACITY, MAX_CREDENTIAL_LENGTH, MAX_WEB_LABEL_LENGTH, PAIRING_TTL, WEB_PROTOCOL_VERSION } from '../limits.js';
-import { MAX_EXTENSION_NAMES } from './client-message.js';
+import { CLIENT_COMMAND_TYPES, MAX_EXTENSION_NAMES } from './client-message.js';
+import { WEB_DAEMON_MESSAGE_TYPES, type WebClientMessageType, type WebDaemonMessageType } from './message-types.js';
 import { WEB_ERRORS } from './errors.js';
 import { MAX_LISTED_OVERFLOW, WEB_EXTENSIONS } from './extension-messages.js';
 
@@ -16,6 +26,12 @@ import { MAX_LISTED_OVERFLOW, WEB_EXTENSIONS } from './extension-messages.js';
 
 const protocol = z.literal(WEB_PROTOCOL_VERSION);
 const message = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ protocol, type: z.literal(type), ...shape });
+
+/** One schema per message type, in the order of the type list: the list is the vocabulary, the schema is built from it. */
+function union<T extends string>(types: readonly T[], shapes: Readonly<Record<T, z.ZodRawShape>>) {
+  const [first, ...rest] = types.map((type) => message(type, shapes[type]));
+  return z.discriminatedUnion('type', [first!, ...rest]);
+}
 const state = z.enum(AGENT_STATES);
 const action = z.enum(CONTROL_ACTIONS);
 const slot = z
@@ -25,23 +41,23 @@ const slot = z
 
 // ---- browser → daemon: what decodeClientMessage accepts (web-surface-protocol-1.md §9.2, §11) ----
 
-export const webClientMessageSchema = z
-  .discriminatedUnion('type', [
-    // An explicit null credential means "no credential".
-    message('authenticate', { credential: z.string().min(1).max(MAX_CREDENTIAL_LENGTH).nullish() }),
-    message('action', { action }),
-    message('select_session', { slot }),
-    message('create_pairing', {}),
-    message('revoke_remote', {}),
-    message('start_experience', { kind: z.enum(['demo', 'show']) }),
-    message('stop_experience', {}),
-    // Our extensions (extension-messages.ts): unknown extension names are ignored, not refused.
-    message('use_extensions', { extensions: z.array(z.string()).max(MAX_EXTENSION_NAMES) }),
-    message('select_agent', { agent: z.int().min(0) }),
-    message('answer_option', { ref: z.int().min(0), question: z.int().min(0), option: z.int().min(0) }),
-    message('share_details', { enabled: z.boolean() }),
-  ])
-  .meta({ title: 'Pad-Lattice Web Surface Protocol 1: browser to daemon' });
+const CLIENT_SHAPES: Readonly<Record<WebClientMessageType, z.ZodRawShape>> = {
+  // An explicit null credential means "no credential".
+  authenticate: { credential: z.string().min(1).max(MAX_CREDENTIAL_LENGTH).nullish() },
+  action: { action },
+  select_session: { slot },
+  create_pairing: {},
+  revoke_remote: {},
+  start_experience: { kind: z.enum(EXPERIENCE_KINDS) },
+  stop_experience: {},
+  // Our extensions (extension-messages.ts): unknown extension names are ignored, not refused.
+  use_extensions: { extensions: z.array(z.string()).max(MAX_EXTENSION_NAMES) },
+  select_agent: { agent: z.int().min(0) },
+  answer_option: { ref: z.int().min(0), question: z.int().min(0), option: z.int().min(0) },
+  share_details: { enabled: z.boolean() },
+};
+
+export const webClientMessageSchema = union(CLIENT_COMMAND_TYPES, CLIENT_SHAPES).meta({ title: 'Pad-Lattice Web Surface Protocol 1: browser to daemon' });
 
 // ---- daemon → browser: exactly what the daemon writes (§10) --------------------------------------
 
@@ -85,98 +101,92 @@ const canvasCell = {
 };
 const milliseconds = z.int().min(0);
 
-export const webDaemonMessageSchema = z
-  .discriminatedUnion('type', [
-    message('authenticated', { admin: z.boolean(), session_token: nullableText, lan_enabled: z.boolean() }),
-    message('pairing', {
-      pin: z.string().regex(/^[0-9]{6}$/),
-      pairing_url: z.string().min(1),
-      qr_data_uri: z.string().regex(/^data:image\/svg\+xml/),
-      expires_in: z.int().min(1).max(PAIRING_TTL),
+const DAEMON_SHAPES: Readonly<Record<WebDaemonMessageType, z.ZodRawShape>> = {
+  authenticated: { admin: z.boolean(), session_token: nullableText, lan_enabled: z.boolean() },
+  pairing: {
+    pin: z.string().regex(/^[0-9]{6}$/),
+    pairing_url: z.string().min(1),
+    qr_data_uri: z.string().regex(/^data:image\/svg\+xml/),
+    expires_in: z.int().min(1).max(PAIRING_TTL),
+  },
+  surface: {
+    visual_protocol: z.literal(VISUAL_PROTOCOL_VERSION),
+    view: z.strictObject({
+      selected_state: state.nullable(),
+      frame: z.int().min(0),
+      sessions: z.array(surfaceSession).max(BROWSER_SELECTOR_CAPACITY),
+      available_actions: z.array(action),
+      overflow_count: z.int().min(0),
+      activity_motion: z.boolean(),
     }),
-    message('surface', {
-      visual_protocol: z.literal(VISUAL_PROTOCOL_VERSION),
-      view: z.strictObject({
-        selected_state: state.nullable(),
-        frame: z.int().min(0),
-        sessions: z.array(surfaceSession).max(BROWSER_SELECTOR_CAPACITY),
-        available_actions: z.array(action),
-        overflow_count: z.int().min(0),
-        activity_motion: z.boolean(),
-      }),
-      visual_frame: visualFrame,
-    }),
-    message('experience_state', {
-      status: z.enum(['idle', 'blocked', 'starting', 'playing']),
-      kind: z.enum(['demo', 'show']).nullable(),
-      title: nullableText,
-      cue_index: z.int().min(0).nullable(),
-      caption: nullableText,
-      detail: nullableText,
-      elapsed_ms: milliseconds,
-      duration_ms: z.int().min(1).nullable(),
-      tempo: z.number().gt(0),
-      audio_asset: nullableText,
-      audio_cue: nullableText,
-      audio_slot: slot.nullable(),
-      audio_sequence: z.int().min(0),
-      start_delay_ms: milliseconds,
-      reason: nullableText,
-    }),
-    message('performance_frame', { grid: z.array(rail(rgbHex)).length(8), top: rail(rgbHex), right: rail(rgbHex) }),
-    message('remote_revoked', {}),
-    // Our extensions, sent only to a client that asked for them with use_extensions.
-    message('extensions', { extensions: z.array(z.enum(WEB_EXTENSIONS)) }),
-    message('press_result', {
-      press: z.enum([...CONTROL_ACTIONS, 'select', 'answer']),
-      outcome: z.enum(['delivered', 'refused', 'selected', 'not_selected', 'answered', 'toggled', 'not_answered', 'experience', 'dropped']),
-      reason: z.enum(['no_selection', 'nothing_waiting', 'too_soon', 'not_delivered', 'gone', 'no_room', 'answered', 'no_option', 'none_chosen']).nullable(),
-      agent: z.strictObject({ slot: slot.nullable(), label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }).nullable(),
-    }),
-    message('overflow', {
-      count: z.int().min(0),
-      agents: z.array(z.strictObject({ agent: z.int().min(0), state, label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() })).max(MAX_LISTED_OVERFLOW),
-    }),
-    message('prompt', {
-      prompt: z
-        .discriminatedUnion('kind', [
-          z.strictObject({ kind: z.literal('approval'), tier: z.enum(APPROVAL_TIERS), tool: nullableText, description: nullableText }),
-          z.strictObject({
-            kind: z.literal('question'),
-            ref: z.int().min(0),
-            question_index: z
-              .int()
-              .min(0)
-              .max(MAX_QUESTIONS - 1),
-            question_count: z.int().min(1).max(MAX_QUESTIONS),
-            multi_select: z.boolean(),
-            header: nullableText,
-            question: nullableText,
-            options: z
-              .array(
-                z.strictObject({
-                  index: z.int().min(1).max(MAX_QUESTION_OPTIONS),
-                  ...canvasCell,
-                  label: nullableText,
-                  description: nullableText,
-                  chosen: z.boolean(),
-                }),
-              )
-              .min(1)
-              .max(MAX_QUESTION_OPTIONS),
-            send: z
-              .strictObject({
-                index: z.int().min(1),
+    visual_frame: visualFrame,
+  },
+  experience_state: {
+    status: z.enum(['idle', 'blocked', 'starting', 'playing']),
+    kind: z.enum(EXPERIENCE_KINDS).nullable(),
+    title: nullableText,
+    cue_index: z.int().min(0).nullable(),
+    caption: nullableText,
+    detail: nullableText,
+    elapsed_ms: milliseconds,
+    duration_ms: z.int().min(1).nullable(),
+    tempo: z.number().gt(0),
+    audio_asset: nullableText,
+    audio_cue: nullableText,
+    audio_slot: slot.nullable(),
+    audio_sequence: z.int().min(0),
+    start_delay_ms: milliseconds,
+    reason: nullableText,
+  },
+  performance_frame: { grid: z.array(rail(rgbHex)).length(8), top: rail(rgbHex), right: rail(rgbHex) },
+  remote_revoked: {},
+  // Our extensions, sent only to a client that asked for them with use_extensions.
+  extensions: { extensions: z.array(z.enum(WEB_EXTENSIONS)) },
+  press_result: {
+    press: z.enum([...CONTROL_ACTIONS, 'select', 'answer']),
+    outcome: z.enum(['delivered', 'refused', 'selected', 'not_selected', 'answered', 'toggled', 'not_answered', 'experience', 'dropped']),
+    reason: z.enum(['no_selection', 'nothing_waiting', 'too_soon', 'not_delivered', 'gone', 'no_room', 'answered', 'no_option', 'none_chosen']).nullable(),
+    agent: z.strictObject({ slot: slot.nullable(), label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }).nullable(),
+  },
+  overflow: {
+    count: z.int().min(0),
+    agents: z.array(z.strictObject({ agent: z.int().min(0), state, label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() })).max(MAX_LISTED_OVERFLOW),
+  },
+  prompt: {
+    prompt: z
+      .discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('approval'), tier: z.enum(APPROVAL_TIERS), tool: nullableText, description: nullableText }),
+        z.strictObject({
+          kind: z.literal('question'),
+          ref: z.int().min(0),
+          question_index: z
+            .int()
+            .min(0)
+            .max(MAX_QUESTIONS - 1),
+          question_count: z.int().min(1).max(MAX_QUESTIONS),
+          multi_select: z.boolean(),
+          header: nullableText,
+          question: nullableText,
+          options: z
+            .array(
+              z.strictObject({
+                index: z.int().min(1).max(MAX_QUESTION_OPTIONS),
                 ...canvasCell,
-                enabled: z.boolean(),
-              })
-              .nullable(),
-          }),
-          z.strictObject({ kind: z.literal('notice'), notice: z.enum(NOTICE_KINDS), tool: nullableText, description: nullableText }),
-        ])
-        .nullable(),
-      details_shared: z.boolean(),
-    }),
-    message('error', { code: z.enum([...new Set(Object.values(WEB_ERRORS).map((error) => error.code))]), error: z.string().min(1) }),
-  ])
-  .meta({ title: 'Pad-Lattice Web Surface Protocol 1: daemon to browser' });
+                label: nullableText,
+                description: nullableText,
+                chosen: z.boolean(),
+              }),
+            )
+            .min(1)
+            .max(MAX_QUESTION_OPTIONS),
+          send: z.strictObject({ index: z.int().min(1), ...canvasCell, enabled: z.boolean() }).nullable(),
+        }),
+        z.strictObject({ kind: z.literal('notice'), notice: z.enum(NOTICE_KINDS), tool: nullableText, description: nullableText }),
+      ])
+      .nullable(),
+    details_shared: z.boolean(),
+  },
+  error: { code: z.enum([...new Set(Object.values(WEB_ERRORS).map((error) => error.code))]), error: z.string().min(1) },
+};
+
+export const webDaemonMessageSchema = union(WEB_DAEMON_MESSAGE_TYPES, DAEMON_SHAPES).meta({ title: 'Pad-Lattice Web Surface Protocol 1: daemon to browser' });

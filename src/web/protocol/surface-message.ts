@@ -1,4 +1,4 @@
-import type { AgentState, ControlAction, SurfaceView } from '../../domain/index.js';
+import type { AgentState, ControlAction, SurfaceView, VisualFrame } from '../../domain/index.js';
 import { VISUAL_PROTOCOL_VERSION, compileVisualFrame, visualFrameToJson, type VisualFrameJson } from '../../visual-protocol/index.js';
 import { BROWSER_SELECTOR_CAPACITY, WEB_PROTOCOL_VERSION } from '../limits.js';
 import { sceneLabel } from './labels.js';
@@ -29,10 +29,11 @@ export interface SurfaceMessage {
 /**
  * The `surface` message of §10.3. The frame comes from the same compiler the
  * MIDI renderer uses, so a browser and a Launchpad always show one meaning.
- * Sessions outside the eight browser slots are left out (the compiler skips
+ * The hub hands over the frame it compiled for every surface; alone (the
+ * public app, tests) the view is compiled here. Sessions outside the eight browser slots are left out (the compiler skips
  * them too), keeping the message inside the published schema.
  */
-export function surfaceMessage(view: SurfaceView): SurfaceMessage {
+export function surfaceMessage(view: SurfaceView, frame: VisualFrame = compileVisualFrame(view, BROWSER_SELECTOR_CAPACITY)): SurfaceMessage {
   const sessions = view.sessions
     .filter((session) => session.slot >= 0 && session.slot < BROWSER_SELECTOR_CAPACITY)
     .map((session) => ({
@@ -54,6 +55,6 @@ export function surfaceMessage(view: SurfaceView): SurfaceMessage {
       overflow_count: view.overflowCount,
       activity_motion: view.activityMotion,
     },
-    visual_frame: visualFrameToJson(compileVisualFrame(view, BROWSER_SELECTOR_CAPACITY)),
+    visual_frame: visualFrameToJson(frame),
   };
 }

@@ -1,4 +1,4 @@
-import type { ShowFrame, SurfacePrompt, SurfaceView } from '../../domain/index.js';
+import type { ShowFrame, SurfacePrompt, SurfaceView, VisualFrame } from '../../domain/index.js';
 import { MAX_WEB_MESSAGE_BYTES } from '../limits.js';
 import { endsShowPicture, experienceStateMessage, IDLE_EXPERIENCE_VIEW, type ExperienceView } from '../protocol/experience-message.js';
 import { overflowMessage } from '../protocol/extension-messages.js';
@@ -34,8 +34,8 @@ export class Publisher {
     this.#experience = this.#encode(experienceStateMessage(IDLE_EXPERIENCE_VIEW))!;
   }
 
-  publishSurface(view: SurfaceView): void {
-    const text = this.#encode(surfaceMessage(view));
+  publishSurface(view: SurfaceView, frame?: VisualFrame): void {
+    const text = this.#encode(surfaceMessage(view, frame));
     if (text === null) return;
     this.#surface = text;
     this.#registry.broadcast(text);

@@ -1,25 +1,25 @@
-import type { ControlSurface, ShowFrame, SurfaceEvent, SurfaceView } from '../../domain/index.js';
-import { IDENTITY_ACCENTS } from '../../domain/index.js';
+import type { ExperienceView, ShowFrame, Surface, SurfaceDescriptor, SurfaceEvent, SurfaceView, VisualFrame } from '../../domain/index.js';
 import { VISUAL_PROTOCOL_VERSION } from '../../visual-protocol/index.js';
-import { BROWSER_SELECTOR_CAPACITY } from '../limits.js';
-import type { ExperienceView } from '../protocol/experience-message.js';
 import type { SurfaceEventQueue } from './event-queue.js';
 import type { Publisher } from './publisher.js';
 
+/** How `status` names the browser pad (midi-rendering.md §1). */
+export const BROWSER_PAD_DESCRIPTOR: SurfaceDescriptor = Object.freeze({
+  kind: 'web',
+  profile: 'virtual/browser',
+  visualProtocol: VISUAL_PROTOCOL_VERSION,
+  input: 'Browser controls',
+  output: 'Browser display',
+});
+
 /**
- * The browser pad as one more control surface (midi-rendering.md §1): renders
- * become `surface` broadcasts, Show frames `performance_frame`, experience
- * lifecycle views `experience_state`; presses from every browser come back
- * through `pollEvents`. The composite mirrors it with any MIDI surface.
+ * The browser pad as one more surface of the hub: renders become `surface`
+ * broadcasts, Show frames `performance_frame`, experience lifecycle views
+ * `experience_state`; presses from every browser come back through
+ * `pollEvents`. It has the daemon's eight Scenes and identity accents.
  */
-export class WebSurface implements ControlSurface {
-  readonly profileId = 'virtual/browser';
-  readonly surfaceKind = 'web';
-  readonly inputName = 'Browser controls';
-  readonly outputName = 'Browser display';
-  readonly selectorCapacity = BROWSER_SELECTOR_CAPACITY;
-  readonly accentNames: readonly string[] = IDENTITY_ACCENTS;
-  readonly visualProtocol = VISUAL_PROTOCOL_VERSION;
+export class WebSurface implements Surface {
+  readonly descriptor = BROWSER_PAD_DESCRIPTOR;
   readonly #publisher: Publisher;
   readonly #events: SurfaceEventQueue;
   readonly #shutdown: () => void;
@@ -34,8 +34,8 @@ export class WebSurface implements ControlSurface {
   /** The listeners are already bound when the bridge hands out its surface; nothing is sent before a render. */
   initialize(): void {}
 
-  render(view: SurfaceView): void {
-    if (!this.#closed) this.#publisher.publishSurface(view);
+  render(view: SurfaceView, frame?: VisualFrame): void {
+    if (!this.#closed) this.#publisher.publishSurface(view, frame);
   }
 
   renderShowFrame(frame: ShowFrame): void {
@@ -49,6 +49,10 @@ export class WebSurface implements ControlSurface {
 
   pollEvents(): readonly SurfaceEvent[] {
     return this.#events.drain();
+  }
+
+  onInput(wake: () => void): void {
+    this.#events.onPush(wake);
   }
 
   /** Starts the bridge shutdown (§17); `WebBridge.close()` returns the promise to await. */

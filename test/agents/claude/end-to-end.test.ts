@@ -7,6 +7,7 @@ import { RecordingSurface } from '../../daemon/helpers/fakes.js';
 import { cleanUpFakes, privateTempDir, until } from '../shared/fake-daemon.js';
 import { buildCli, type BuiltCli } from './cli-build.js';
 import { ALLOW, DENY, hooksDone, killAll, launchClaude, releaseAll, sessionOf, untilSessions, type ClaudeLaunch } from './claude-sessions.js';
+import { hubOf } from '../../helpers/hub.js';
 
 let cli: BuiltCli;
 
@@ -20,7 +21,7 @@ describe('Claude Code end to end (real daemon, real CLI processes, fake claude)'
   it('a pad approval answers the pending PermissionRequest of the selected session only', async () => {
     const socket = join(privateTempDir('pl-claude-sock-'), 'daemon.sock');
     const surface = new RecordingSurface(4);
-    const daemon: DaemonHandle = await startDaemon({ socketPath: socket, surfaces: [surface], identityStorePath: null, pollInterval: 0.005 });
+    const daemon: DaemonHandle = await startDaemon({ socketPath: socket, surfaces: hubOf([surface]), identityStorePath: null, pollInterval: 0.005 });
     const client = new PadLatticeClient({ socketPath: socket });
     const alpha = makeIdentity('claude', 'alpha-session');
     const beta = makeIdentity('claude', 'beta-session');

@@ -7,6 +7,7 @@ import { RecordingSurface } from '../../daemon/helpers/fakes.js';
 import { cleanEnv } from '../shared/fake-agent.js';
 import { cleanUpFakes, tempSocketPath, until } from '../shared/fake-daemon.js';
 import { runCodexHook } from './hook-runner.js';
+import { hubOf } from '../../helpers/hub.js';
 
 const handles: DaemonHandle[] = [];
 
@@ -18,7 +19,7 @@ afterEach(async () => {
 async function realDaemon() {
   const socketPath = tempSocketPath();
   const surface = new RecordingSurface(4);
-  const handle = await startDaemon({ socketPath, surfaces: [surface], identityStorePath: null, pollInterval: 0.005 });
+  const handle = await startDaemon({ socketPath, surfaces: hubOf([surface]), identityStorePath: null, pollInterval: 0.005 });
   handles.push(handle);
   return { socketPath, surface, client: new PadLatticeClient({ socketPath }) };
 }

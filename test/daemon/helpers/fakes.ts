@@ -1,17 +1,20 @@
-import { IDENTITY_ACCENTS, type ExperienceKind, type ShowFrame, type SurfaceEvent, type SurfaceView } from '../../../src/domain/index.js';
-import type { Surface } from '../../../src/daemon/surface.js';
+import {
+  IDENTITY_ACCENTS,
+  type ExperienceKind,
+  type ShowFrame,
+  type Surface,
+  type SurfaceDescriptor,
+  type SurfaceEvent,
+  type SurfaceGeometry,
+  type SurfaceView,
+} from '../../../src/domain/index.js';
 import type { ExperienceController, ExperienceStopReason } from '../../../src/daemon/runtime/experience.js';
 import type { Outbox } from '../../../src/daemon/runtime/outbox.js';
 
 /** A surface that records every render and hands out the events a test queues. */
 export class RecordingSurface implements Surface {
-  readonly profileId: string;
-  readonly surfaceKind = 'midi' as const;
-  readonly inputName = 'Recording In';
-  readonly outputName = 'Recording Out';
-  readonly selectorCapacity: number;
-  readonly accentNames: readonly string[];
-  readonly visualProtocol = 1;
+  readonly descriptor: SurfaceDescriptor;
+  readonly geometry: SurfaceGeometry;
   readonly views: SurfaceView[] = [];
   readonly showFrames: ShowFrame[] = [];
   initialized = false;
@@ -19,9 +22,8 @@ export class RecordingSurface implements Surface {
   #pending: SurfaceEvent[] = [];
 
   constructor(capacity = 4, profileId = 'test/recording') {
-    this.selectorCapacity = capacity;
-    this.accentNames = IDENTITY_ACCENTS.slice(0, capacity);
-    this.profileId = profileId;
+    this.geometry = { selectorCapacity: capacity, accentNames: IDENTITY_ACCENTS.slice(0, capacity) };
+    this.descriptor = { kind: 'midi', profile: profileId, visualProtocol: 1, input: 'Recording In', output: 'Recording Out' };
   }
 
   get lastView(): SurfaceView | undefined {

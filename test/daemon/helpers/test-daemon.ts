@@ -5,6 +5,7 @@ import { startDaemon, type DaemonHandle, type DaemonOptions } from '../../../src
 import { fixture } from '../../helpers/fixture.js';
 import { RecordingSurface } from './fakes.js';
 import { WireClient } from './wire-client.js';
+import { hubOf } from '../../helpers/hub.js';
 
 /** A short socket directory: Unix socket paths are limited to 107 bytes. */
 export function makeSocketDir(): { dir: string; path: string; remove: () => void } {
@@ -27,7 +28,7 @@ export interface TestDaemon {
 export async function startTestDaemon(options: DaemonOptions = {}): Promise<TestDaemon> {
   const { dir, path, remove } = makeSocketDir();
   const surface = new RecordingSurface(4);
-  const handle = await startDaemon({ socketPath: path, surfaces: [surface], ...options });
+  const handle = await startDaemon({ socketPath: path, surfaces: hubOf([surface]), ...options });
   const clients: WireClient[] = [];
   const connect = async () => {
     const client = await WireClient.connect(path);

@@ -1,10 +1,9 @@
-import type { ControlSurface } from '../../../src/domain/index.js';
 import {
   parseDemoManifest,
   parsePerformanceManifest,
-  surfacesOutput,
   ExperiencePlayer,
   type DemoManifest,
+  type ExperienceOutput,
   type ExperiencePlayerOptions,
   type PerformanceManifest,
 } from '../../../src/experiences/index.js';
@@ -24,16 +23,10 @@ export function recordingPlayer(options: { hostScore?: boolean; announce?: (line
 }
 
 /**
- * A player drawing on real (or recording) surfaces, as the daemon's player
- * does, with the packaged Demo and by default the reference-timeline Show.
- * A surface that throws fails the test instead of being reported.
+ * A player drawing through a surface set (a hub of real or recording
+ * surfaces), as the daemon's player does, with the packaged Demo and by
+ * default the reference-timeline Show.
  */
-export function playerOnSurfaces(
-  surfaces: readonly ControlSurface[],
-  options: Partial<Omit<ExperiencePlayerOptions, 'demo' | 'output'>> = {},
-): ExperiencePlayer {
-  const output = surfacesOutput(surfaces, (_surface, error) => {
-    throw error;
-  });
+export function playerOnSurfaces(output: ExperienceOutput, options: Partial<Omit<ExperiencePlayerOptions, 'demo' | 'output'>> = {}): ExperiencePlayer {
   return new ExperiencePlayer({ demo: packagedDemo(), show: timelineShow(), output, ...options });
 }

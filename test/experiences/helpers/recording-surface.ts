@@ -1,22 +1,15 @@
-import { IDENTITY_ACCENTS, type SurfaceEvent } from '../../../src/domain/index.js';
-import type { ExperienceAwareSurface } from '../../../src/experiences/index.js';
+import { IDENTITY_ACCENTS, type Surface, type SurfaceDescriptor, type SurfaceEvent, type SurfaceGeometry } from '../../../src/domain/index.js';
 import { RecordingOutput, type Recorded } from './recording-output.js';
 
 /** A browser-like surface: records views, Show frames and lifecycle views in one log, as RecordingOutput does; hands out queued presses. */
-export class RecordingSurface extends RecordingOutput implements ExperienceAwareSurface {
-  readonly profileId = 'test/browser-like';
-  readonly surfaceKind = 'web' as const;
-  readonly inputName = 'Recording In';
-  readonly outputName = 'Recording Out';
-  readonly selectorCapacity: number;
-  readonly accentNames: readonly string[];
-  readonly visualProtocol = 1;
+export class RecordingSurface extends RecordingOutput implements Surface {
+  readonly descriptor: SurfaceDescriptor = { kind: 'web', profile: 'test/browser-like', visualProtocol: 1, input: 'Recording In', output: 'Recording Out' };
+  readonly geometry: SurfaceGeometry;
   #pending: SurfaceEvent[] = [];
 
   constructor(capacity = 4) {
     super();
-    this.selectorCapacity = capacity;
-    this.accentNames = IDENTITY_ACCENTS.slice(0, capacity);
+    this.geometry = { selectorCapacity: capacity, accentNames: IDENTITY_ACCENTS.slice(0, capacity) };
   }
 
   press(...events: SurfaceEvent[]): void {

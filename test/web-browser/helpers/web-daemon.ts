@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeDaemonCommand } from '../../../src/cli/commands/daemon.js';
 import { makeWebCommand } from '../../../src/cli/commands/web.js';
-import type { SurfaceBackends } from '../../../src/cli/daemon-surfaces.js';
+import type { ControllerBackends } from '../../../src/app/controllers.js';
 import type { DaemonCommandDeps } from '../../../src/cli/serve-daemon.js';
 import { PadLatticeClient } from '../../../src/client/index.js';
 import { startDaemon, type DaemonHandle } from '../../../src/daemon/daemon.js';
@@ -55,7 +55,7 @@ export interface PadCommandOptions {
   readonly assetRoot?: string;
   readonly midiBackend?: () => MidiBackend;
   /** Mock serial ports and HID devices instead of the machine's. */
-  readonly surfaceBackends?: SurfaceBackends;
+  readonly surfaceBackends?: Omit<ControllerBackends, 'midiBackend'>;
   /** Default: opening a browser fails the test. */
   readonly openBrowser?: DaemonCommandDeps['openBrowser'];
   /**

@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { AGENT_STATES, APPROVAL_TIERS, CONTROL_ACTIONS, IDENTITY_ACCENTS, makeShowColor, makeSurfaceView } from '../../../src/domain/index.js';
+import {
+  AGENT_STATES,
+  APPROVAL_TIERS,
+  CONTROL_ACTIONS,
+  EXPERIENCE_KINDS,
+  IDENTITY_ACCENTS,
+  makeShowColor,
+  makeSurfaceView,
+} from '../../../src/domain/index.js';
 import { WEB_ERRORS } from '../../../src/web/protocol/errors.js';
 import { experienceStateMessage } from '../../../src/web/protocol/experience-message.js';
 import { WEB_EXTENSIONS, extensionsMessage, overflowMessage, pressResultMessage } from '../../../src/web/protocol/extension-messages.js';
@@ -40,7 +48,7 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
   fc
     .record({
       status: fc.constantFrom('idle' as const, 'blocked' as const, 'starting' as const, 'playing' as const),
-      kind: nullable(fc.constantFrom('demo' as const, 'show' as const)),
+      kind: nullable(fc.constantFrom(...EXPERIENCE_KINDS)),
       title: nullable(fc.string()),
       cueIndex: nullable(fc.nat()),
       caption: nullable(fc.string()),
