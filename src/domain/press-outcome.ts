@@ -16,6 +16,8 @@ export type PressRefusal =
   | 'nothing_waiting'
   /** The same action reached the same agent a moment ago (debounce). */
   | 'too_soon'
+  /** Approving a destructive command takes a hold (Approve held down until its fill is full); this press was let go sooner. */
+  | 'hold_required'
   /** The recipient's connection closed before the action could be written. */
   | 'not_delivered';
 

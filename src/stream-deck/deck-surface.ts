@@ -1,5 +1,6 @@
 import {
   actionPressed,
+  actionReleased,
   CONTROL_ACTIONS,
   EIGHT_SCENES,
   OFF_TOKEN,
@@ -188,10 +189,16 @@ export class DeckSurface implements Surface {
 
   #onKey(index: number, down: boolean): void {
     const role = this.#roles.get(index);
-    if (!down || role === undefined) return;
+    if (role === undefined) return;
+    // An action key let go ends a hold (hold to approve); no other key means anything when it comes up.
+    if (!down && role.kind === 'action') return this.#push(actionReleased(role.action));
+    if (!down) return;
     if (role.kind === 'glyph') return this.#swapSceneKeys();
     const event = this.#eventFor(role);
-    if (event === null) return;
+    if (event !== null) this.#push(event);
+  }
+
+  #push(event: SurfaceEvent): void {
     this.#events.push(event);
     this.#wake();
   }

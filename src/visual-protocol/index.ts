@@ -7,7 +7,7 @@ export * from './semantic-colors.js';
 export { compileVisualFrame } from './compile.js';
 export type { StateCanvas, VisualFrame } from '../domain/visual-frame.js';
 export { visualFrameToJson, type VisualFrameJson } from './frame-json.js';
-export { tierToken, protocolToken, promptCanvas, EXTENSION_TOKEN_FALLBACKS } from './prompt-canvas.js';
+export { tierToken, HOLD_FILL_TOKEN, protocolToken, promptCanvas, EXTENSION_TOKEN_FALLBACKS } from './prompt-canvas.js';
 export { optionToken, chosenOptionToken, SEND_TOKEN, SEND_CELL, optionCells, optionAtCell } from './question-canvas.js';
 export { visualProtocolConstants } from './published-constants.js';
 export { GREETING_GLYPHS, glyphColumns, textColumns } from './led-font.js';

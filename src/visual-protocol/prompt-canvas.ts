@@ -1,4 +1,5 @@
 import { MAX_QUESTION_OPTIONS, type ApprovalTier, type SurfacePrompt } from '../domain/prompt.js';
+import { HOLD_FILL_STEPS, type ApproveHoldView } from '../domain/surface-view.js';
 import type { LightToken } from '../domain/light-token.js';
 import { STATE_HEIGHT, STATE_WIDTH } from './constants.js';
 import type { StateCanvas } from '../domain/visual-frame.js';
@@ -17,6 +18,8 @@ import { chosenOptionToken, optionToken, questionCanvas, SEND_TOKEN } from './qu
 
 /** `tier:<tier>`: the frame of an approval in its tier's colour. */
 export const tierToken = (tier: ApprovalTier): LightToken => `tier:${tier}`;
+/** `hold:fill`: how far Approve has been held (hold to approve), rising inside the frame. */
+export const HOLD_FILL_TOKEN: LightToken = 'hold:fill';
 
 /** The colour each extension token borrows, from the 22 tokens every profile palette defines. */
 const TIER_FALLBACKS: Readonly<Record<ApprovalTier, LightToken>> = {
@@ -31,10 +34,13 @@ const OPTION_FALLBACK: LightToken = 'state:waiting_for_reply:primary';
 const CHOSEN_OPTION_FALLBACK: LightToken = 'state:success:primary';
 /** Send: blue, "go on"; never the amber of an approval. */
 const SEND_FALLBACK: LightToken = 'state:running:primary';
+/** A hold fills green, Approve's hue (as a canvas token, which every palette and reference client knows). */
+const HOLD_FILL_FALLBACK: LightToken = 'state:success:primary';
 
 /** The Visual Protocol 1 token to draw `token` with where extension tokens are unknown; other tokens unchanged. */
 export function protocolToken(token: LightToken): LightToken {
   if (token === SEND_TOKEN) return SEND_FALLBACK;
+  if (token === HOLD_FILL_TOKEN) return HOLD_FILL_FALLBACK;
   if (token.startsWith('option:')) return token.endsWith(':on') ? CHOSEN_OPTION_FALLBACK : OPTION_FALLBACK;
   if (token.startsWith('tier:')) return TIER_FALLBACKS[token.slice('tier:'.length) as ApprovalTier] ?? token;
   return token;
@@ -45,6 +51,7 @@ export const EXTENSION_TOKEN_FALLBACKS: ReadonlyMap<LightToken, LightToken> = ne
   ...Array.from({ length: MAX_QUESTION_OPTIONS }, (_, i) => [optionToken(i + 1), OPTION_FALLBACK] as const),
   ...Array.from({ length: MAX_QUESTION_OPTIONS }, (_, i) => [chosenOptionToken(i + 1), CHOSEN_OPTION_FALLBACK] as const),
   [SEND_TOKEN, SEND_FALLBACK] as const,
+  [HOLD_FILL_TOKEN, HOLD_FILL_FALLBACK] as const,
   ...Object.entries(TIER_FALLBACKS).map(([tier, fallback]) => [tierToken(tier as ApprovalTier), fallback] as const),
 ]);
 
@@ -61,20 +68,36 @@ const APPROVAL_CANVASES: ReadonlyMap<ApprovalTier, StateCanvas> = new Map(
   (Object.keys(TIER_FALLBACKS) as ApprovalTier[]).map((tier) => [tier, frame(STATE_CANVASES.get('waiting_for_approval')!, FRAME_CELLS, tierToken(tier))]),
 );
 
+/** The cells inside the frame of the bottom `rows` rows: a hold's fill, rising one row per step. */
+const fillCells = (rows: number): GlyphCell[] =>
+  Array.from({ length: rows }, (_, i) => STATE_HEIGHT - 1 - i).flatMap((y) => Array.from({ length: STATE_WIDTH - 2 }, (_, x) => [x + 1, y] as const));
+
+/** Per tier, the approval canvas with 0..HOLD_FILL_STEPS rows filled (one shared frozen canvas each). */
+const HOLD_CANVASES: ReadonlyMap<ApprovalTier, readonly StateCanvas[]> = new Map(
+  [...APPROVAL_CANVASES].map(([tier, canvas]) => [
+    tier,
+    Array.from({ length: HOLD_FILL_STEPS + 1 }, (_, rows) => frame(canvas, fillCells(rows), HOLD_FILL_TOKEN)),
+  ]),
+);
+
 /**
  * The canvas a prompt replaces the state glyph with, or null when it does
  * not: a question always (its options are what the user can act on), an
- * approval only while the agent's state is `waiting_for_approval`, a refusal
+ * approval only while the agent's state is `waiting_for_approval` (with the
+ * fill of a hold on Approve, hold to approve), a refusal
  * as the error glyph while it shows; input only the terminal can give leaves
  * the state's own `?`.
  */
-export function promptCanvas(prompt: SurfacePrompt | undefined, selectedState: string | null): StateCanvas | null {
+export function promptCanvas(prompt: SurfacePrompt | undefined, selectedState: string | null, hold?: ApproveHoldView): StateCanvas | null {
   if (prompt === undefined) return null;
   switch (prompt.kind) {
     case 'question':
       return questionCanvas(prompt);
     case 'approval':
-      return selectedState === 'waiting_for_approval' ? (APPROVAL_CANVASES.get(prompt.tier) ?? null) : null;
+      if (selectedState !== 'waiting_for_approval') return null;
+      // Held: the frame stays and the fill rises inside it, one row a step; nothing blinks.
+      if (hold !== undefined) return HOLD_CANVASES.get(prompt.tier)?.[Math.min(hold.filled, HOLD_FILL_STEPS)] ?? null;
+      return APPROVAL_CANVASES.get(prompt.tier) ?? null;
     case 'notice':
       return prompt.notice === 'denied' ? STATE_CANVASES.get('error')! : null;
   }

@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
+import { padsOf } from '../agents/claude/trace-daemon.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { claudeEnvironment, makeProject } from './agent-homes.js';
 import { startPadWithAdmin } from './admin-page.js';
 import { bash, startFakeAnthropic } from './fake-anthropic.js';
 import { checkoutLayout } from './layouts.js';
-import { pressOnPad, tierFramed, untilSession, watchStates } from './pad.js';
+import { canvasPad, pressOnPad, sessions, tierFramed, untilSession, watchStates } from './pad.js';
 import { cleanupsAfterAll, inSession, quitAgent, submit } from './session-steps.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
@@ -22,7 +23,7 @@ const clis = locateAgentClis();
 const afterAllTests = cleanupsAfterAll();
 
 describe('Claude Code, the real CLI, in auto mode', () => {
-  it('a destructive command reaches the pad and runs once approved; an edit never waits for the pad; a refused call shows as a notice', async (ctx) => {
+  it('a destructive command reaches the pad and runs once Approve is held (a tap does nothing); an edit never waits for the pad; a refused call shows as a notice', async (ctx) => {
     if (!clis.ready) return ctx.skip(skipNote(clis));
     const project = makeProject();
     const marker = (name: string) => join(project, `${name}.marker`);
@@ -59,9 +60,20 @@ describe('Claude Code, the real CLI, in auto mode', () => {
       await terminal.waitFor(/Pad-Lattice asks about destructive commands in auto mode/, 'the reason in Claude Code’s own dialog');
       expect(await admin.untilPrompt((p) => p?.['kind'] === 'approval', 'the approval on the admin page')).toMatchObject({ tier: 'destructive', tool: 'Bash' });
       await pad.untilLights(() => tierFramed(pad, 'destructive'), 'the destructive frame around the !');
+      // Hold to approve: a tap on Approve sends nothing, and the daemon's log says why.
       await pressOnPad(pad, asking, 'approve');
+      await until(() => /hold to approve/.test(pad.stderr()), 'the daemon to log "hold to approve"', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(existsSync(marker('destructive'))).toBe(false);
+      expect((await sessions(pad))[0]?.state).toBe('waiting_for_approval');
+      // Held, the fill rises inside the red frame (never blinking), and once full the command runs, once.
+      const fill = pad.profile.lookup.colors.get('state:success:primary');
+      const holding = pad.hold(padsOf(pad).approve, 2_500);
+      await pad.untilLights(() => pad.lightOf(canvasPad(pad, 3, 7)) === fill && tierFramed(pad, 'destructive'), 'the fill’s first row inside the frame');
+      await holding;
       await until(() => existsSync(marker('destructive')), 'the approved command to run', 20_000);
       await terminal.waitFor(/Build cleaned\./, 'the end of the approved turn');
+      expect(api.toolResults()).toHaveLength(1);
 
       const edit = watchStates(pad, 'claude');
       await submit(terminal, '❯', 'edit-turn: make the edit marker');
@@ -82,6 +94,7 @@ describe('Claude Code, the real CLI, in auto mode', () => {
       expect(existsSync(marker('refused'))).toBe(false);
       const results = api.toolResults();
       expect(results.map((result) => result.isError)).toEqual([false, false, true]);
+      expect(pad.stderr().match(/hold to approve/g)).toHaveLength(1);
       expect(results[2]?.text).toContain('auto mode classifier');
       // A few seconds later the notice is gone on its own.
       await admin.untilPrompt((p) => p === null, 'the notice to go', 15_000);

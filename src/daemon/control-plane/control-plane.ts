@@ -8,6 +8,7 @@ import {
   type AgentIdentity,
   type AgentState,
   type ControlAction,
+  type ApproveHoldView,
   type NoticeKind,
   type SurfaceView,
 } from '../../domain/index.js';
@@ -17,6 +18,7 @@ import { DebounceTable } from './debounce.js';
 import { invariantViolations } from './invariants.js';
 import { ageSessions, bindSession, endSession, releaseLease, type PlaneTables } from './lifecycle.js';
 import { LeaseTable } from './leases.js';
+import { ApproveHold, type Hold } from './approve-hold.js';
 import { NoticeTable } from './notices.js';
 import { PreviewSlot } from './preview.js';
 import { pressOption, QuestionTable } from './questions.js';
@@ -26,6 +28,8 @@ import { hasEntries, mergeMetadata, type SessionRecord } from './session-record.
 import { buildSurfaceView, snapshotOf } from './snapshot.js';
 import { disableOneShot, SubscriptionTable } from './subscriptions.js';
 import type {
+  ActionPress,
+  ActionRelease,
   AgentSelection,
   AnswerDispatch,
   ConnectionId,
@@ -50,6 +54,7 @@ export class ControlPlane {
   readonly #preview = new PreviewSlot();
   readonly #questions = new QuestionTable();
   readonly #notices = new NoticeTable();
+  readonly #hold: ApproveHold;
   readonly #tables: PlaneTables;
   #revision = 0;
 
@@ -59,6 +64,7 @@ export class ControlPlane {
     const store = new GuardedAccentStore(this.#config.accentStore);
     this.#registry = new Registry(this.#config.selectorCapacity, this.#config.accentNames, store);
     this.#debounce = new DebounceTable(this.#config.actionDebounce);
+    this.#hold = new ApproveHold(this.#config.approveHold);
     this.#tables = {
       registry: this.#registry,
       subscriptions: this.#subscriptions,
@@ -86,6 +92,9 @@ export class ControlPlane {
   }
   get sessionTtl(): number {
     return this.#config.sessionTtl;
+  }
+  get approveHold(): number {
+    return this.#config.approveHold;
   }
 
   /**
@@ -296,6 +305,57 @@ export class ControlPlane {
   }
 
   /**
+   * A surface's action press: `dispatchPress`, except that Approve for a
+   * destructive command (its described tier) only starts a hold when
+   * `approveHold` is on; its release decides (`releaseAction`), and
+   * `settleHold` ends one that cannot go on.
+   */
+  pressAction(action: ControlAction, now: number): ActionPress {
+    const selected = this.#registry.selected();
+    const recipient = selected === null || action !== 'approve' ? undefined : this.#subscriptions.recipients(selected.key, 'approve')[0];
+    if (this.#config.approveHold === 0 || recipient === undefined || !this.availableActions().has('approve')) return this.dispatchPress(action, now);
+    if (this.#subscriptions.approvalDetails(selected!.key)?.tier !== 'destructive') return this.dispatchPress(action, now);
+    this.#hold.start(selected!.key, recipient.requestId, now);
+    this.#revision += 1;
+    return { ok: 'holding' };
+  }
+
+  /** A surface let go of an action pad: ends a running hold, too soon (nothing sent) or complete (dispatched). */
+  releaseAction(action: ControlAction, now: number): ActionRelease {
+    if (action !== 'approve') return { kind: 'none' };
+    const released = this.#hold.release(now);
+    if (released.kind === 'none') return released;
+    this.#revision += 1;
+    if (released.kind === 'short') return { kind: 'short', heldFor: released.heldFor, required: this.#config.approveHold };
+    return { kind: 'complete', press: this.#dispatchHeld(released.hold, now) };
+  }
+
+  /**
+   * Ends a hold that cannot go on, approving nothing: its request went away
+   * (answered elsewhere, another agent selected), or no release came within
+   * HOLD_RELEASE_LIMIT (a click that cannot hold). Null while nothing is held
+   * or the hold runs on. The runtime asks every loop.
+   */
+  settleHold(now: number): Exclude<PressDispatch, { ok: true }> | null {
+    const hold = this.#hold.current;
+    if (hold === null) return null;
+    const selected = this.#registry.selected();
+    const recipient = selected?.key === hold.key ? this.#subscriptions.recipients(hold.key, 'approve')[0] : undefined;
+    const gone = recipient?.requestId !== hold.requestId || !this.availableActions().has('approve');
+    if (gone) this.#hold.cancel();
+    else if (!this.#hold.expire(now)) return null;
+    this.#revision += 1;
+    return { ok: false, reason: gone ? 'nothing_waiting' : 'hold_required' };
+  }
+
+  /** A completed hold delivers Approve only to the request it was held for. */
+  #dispatchHeld(hold: Hold, now: number): PressDispatch {
+    const selected = this.#registry.selected();
+    const recipient = selected?.key === hold.key ? this.#subscriptions.recipients(hold.key, 'approve')[0] : undefined;
+    return recipient?.requestId === hold.requestId ? this.dispatchPress('approve', now) : { ok: false, reason: 'nothing_waiting' };
+  }
+
+  /**
    * Selects the agent a surface names by its opaque ref (SurfaceView.overflow),
    * visible or not; one without a Scene takes one first (Registry.selectRecord),
    * so the selection stays on a visible agent and a press still reaches exactly
@@ -327,7 +387,8 @@ export class ControlPlane {
   tick(now: number): boolean {
     const previewExpired = this.#preview.expire(now);
     const noticeExpired = this.#notices.expire(now);
-    const changed = ageSessions(this.#tables, now, this.#config.sessionTtl) || previewExpired || noticeExpired;
+    const holdStepped = this.#hold.stepped(now);
+    const changed = ageSessions(this.#tables, now, this.#config.sessionTtl) || previewExpired || noticeExpired || holdStepped;
     if (changed) this.#revision += 1;
     return changed;
   }
@@ -354,7 +415,14 @@ export class ControlPlane {
       frame,
       activityMotion,
       prompt: this.#selectedPrompt(),
+      hold: this.#shownHold(),
     });
+  }
+
+  /** The fill of a hold on the selected agent's approval, as far as the last tick saw it. */
+  #shownHold(): ApproveHoldView | null {
+    const hold = this.#hold.current;
+    return hold === null || this.#registry.selected()?.key !== hold.key ? null : { filled: this.#hold.shownStep };
   }
 
   /**

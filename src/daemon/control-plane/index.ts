@@ -19,7 +19,10 @@
 export { ControlPlane } from './control-plane.js';
 export type { ControlPlaneConfig } from './config.js';
 export { DEFAULT_TERMINAL_HOLD, DEFAULT_ACTION_DEBOUNCE, DEFAULT_SESSION_TTL } from './config.js';
+export { DEFAULT_APPROVE_HOLD } from './approve-hold.js';
 export type {
+  ActionPress,
+  ActionRelease,
   AgentSelection,
   AnswerDispatch,
   AnsweredQuestion,

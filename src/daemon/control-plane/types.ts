@@ -25,6 +25,15 @@ export type PressDispatch =
   | { readonly ok: true; readonly dispatched: DispatchedAction }
   | { readonly ok: false; readonly reason: Exclude<PressRefusal, 'not_delivered'> };
 
+/** An action press: dispatched, refused, or (Approve for a destructive command) the start of a hold. */
+export type ActionPress = PressDispatch | { readonly ok: 'holding' };
+
+/** What letting go of an action pad did: nothing, a hold let go too soon, or a hold that completed. */
+export type ActionRelease =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'short'; readonly heldFor: number; readonly required: number }
+  | { readonly kind: 'complete'; readonly press: PressDispatch };
+
 /** `selectAgent`: the slot the agent now has, or why nothing changed. */
 export type AgentSelection = { readonly ok: true; readonly slot: number } | { readonly ok: false; readonly reason: SelectionRefusal };
 

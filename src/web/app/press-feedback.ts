@@ -53,6 +53,8 @@ function refusal(name: string, reason: string | null): Feedback {
       return { text: `${name}: nothing sent. Select an agent first (its Scene button).`, tone: 'warn' };
     case 'too_soon':
       return { text: `${name} was sent a moment ago; this press was ignored.`, tone: 'info' };
+    case 'hold_required':
+      return { text: 'Hold to approve: a destructive command needs Approve held down until the pad is filled. Nothing was sent.', tone: 'warn' };
     case 'not_delivered':
       return { text: `${name}: the agent stopped listening before it arrived.`, tone: 'warn' };
     default:

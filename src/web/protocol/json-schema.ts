@@ -55,6 +55,7 @@ const CLIENT_SHAPES: Readonly<Record<WebClientMessageType, z.ZodRawShape>> = {
   select_agent: { agent: z.int().min(0) },
   answer_option: { ref: z.int().min(0), question: z.int().min(0), option: z.int().min(0) },
   share_details: { enabled: z.boolean() },
+  action_hold: { action, down: z.boolean() },
 };
 
 export const webClientMessageSchema = union(CLIENT_COMMAND_TYPES, CLIENT_SHAPES).meta({ title: 'Pad-Lattice Web Surface Protocol 1: browser to daemon' });
@@ -145,7 +146,9 @@ const DAEMON_SHAPES: Readonly<Record<WebDaemonMessageType, z.ZodRawShape>> = {
   press_result: {
     press: z.enum([...CONTROL_ACTIONS, 'select', 'answer']),
     outcome: z.enum(['delivered', 'refused', 'selected', 'not_selected', 'answered', 'toggled', 'not_answered', 'experience', 'dropped']),
-    reason: z.enum(['no_selection', 'nothing_waiting', 'too_soon', 'not_delivered', 'gone', 'no_room', 'answered', 'no_option', 'none_chosen']).nullable(),
+    reason: z
+      .enum(['no_selection', 'nothing_waiting', 'too_soon', 'hold_required', 'not_delivered', 'gone', 'no_room', 'answered', 'no_option', 'none_chosen'])
+      .nullable(),
     agent: z.strictObject({ slot: slot.nullable(), label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }).nullable(),
   },
   overflow: {
