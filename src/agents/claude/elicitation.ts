@@ -22,7 +22,8 @@ export async function fillFormOnPad(run: HookRun): Promise<void> {
   const source = `MCP server “${input.mcpServerName ?? 'unknown'}”`;
   const message = input.message ?? 'Input requested';
   await reportState(run, 'waiting_for_reply');
-  const form = input.elicitationMode === 'form' ? padFormOf(input.requestedSchema, message) : null;
+  // A URL request (`mode: "url"`) is for the terminal; a form says `form` (or, from a version that names no mode, nothing).
+  const form = input.elicitationMode === 'url' ? null : padFormOf(input.requestedSchema, message);
   const chosen = form === null ? null : await waitOnPad(run, form.questions, { tool: ELICITATION_WAITER, endsInPostToolUse: false });
   const content = form === null || chosen === null ? null : formContent(form, chosen);
   if (content === null || !fitsSchema(input.requestedSchema, content)) {
