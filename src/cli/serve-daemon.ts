@@ -6,7 +6,7 @@ import { holdStopSignals, runUntilSignalled } from '../daemon/shutdown-signals.j
 import { EXIT, UsageError, type CliIo } from './command.js';
 import { lineLogger } from '../support/log-lines.js';
 import { numberOption } from './parse-args.js';
-import { DEFAULT_APPROVE_HOLD } from '../daemon/control-plane/approve-hold.js';
+import { DEFAULT_APPROVE_HOLD } from '../daemon/control-plane/index.js';
 
 /** The options every daemon-running command (`daemon`, `web`) shares. */
 export const DAEMON_CORE_OPTIONS = {
