@@ -6,11 +6,13 @@ import { holdStopSignals, runUntilSignalled } from '../daemon/shutdown-signals.j
 import { EXIT, UsageError, type CliIo } from './command.js';
 import { lineLogger } from '../support/log-lines.js';
 import { numberOption } from './parse-args.js';
+import { DEFAULT_APPROVE_HOLD } from '../daemon/control-plane/index.js';
 
 /** The options every daemon-running command (`daemon`, `web`) shares. */
 export const DAEMON_CORE_OPTIONS = {
   socket: { type: 'string' },
   'terminal-hold': { type: 'string' },
+  'approve-hold': { type: 'string' },
   'session-ttl': { type: 'string' },
   'identity-store': { type: 'string' },
   'activity-motion': { type: 'boolean', default: false },
@@ -22,6 +24,8 @@ export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default:
                           $XDG_RUNTIME_DIR/pad-lattice.sock, else
                           /tmp/pad-lattice-<uid>.sock)
   --terminal-hold SEC     how long success/error/cancelled stay lit (default 2.0)
+  --approve-hold SEC      how long Approve must be held for a destructive command
+                          while its fill rises (default 1.5; 0: a press approves)
   --session-ttl SEC       remove unleased sessions idle this long (default 86400;
                           0 disables)
   --identity-store PATH   accent preference file (default
@@ -45,6 +49,7 @@ export const DEFAULT_DAEMON_DEPS: DaemonCommandDeps = { start: startDaemon, wait
 type CoreValues = {
   socket?: string;
   'terminal-hold'?: string;
+  'approve-hold'?: string;
   'session-ttl'?: string;
   'identity-store'?: string;
   'activity-motion'?: boolean;
@@ -64,6 +69,7 @@ export function daemonSettings(values: CoreValues, io: CliIo): DaemonSettings {
     env: io.env,
     ...(values.socket === undefined ? {} : { socketPath: values.socket }),
     terminalHold: numberOption('--terminal-hold', values['terminal-hold'], 2.0, 0),
+    approveHold: numberOption('--approve-hold', values['approve-hold'], DEFAULT_APPROVE_HOLD, 0),
     sessionTtl: numberOption('--session-ttl', values['session-ttl'], 86_400, 0),
     // The CLI always enables the accent store (control-plane.md §15.1).
     identityStorePath: values['identity-store'] ?? defaultAccentStorePath(io.env),

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_IDENTITY, ERROR_CODES, type ClientMessage, type InventoryReport, type SessionReport, type StatusReport } from '../wire/index.js';
 import { defaultSocketPath } from '../unix-socket/socket-path.js';
-import { CONTROL_ACTIONS, type AgentIdentity, type AgentState, type ControlAction, type Question } from '../domain/index.js';
+import {
+  CONTROL_ACTIONS,
+  isNoticeKind,
+  NOTICE_KINDS,
+  type AgentIdentity,
+  type AgentState,
+  type ControlAction,
+  type NoticeKind,
+  type Question,
+} from '../domain/index.js';
 import { ActionSubscription } from './action-subscription.js';
 import { DaemonProtocolError } from './errors.js';
 import { WireConnection } from './connection.js';
@@ -46,6 +55,14 @@ export interface AskOptions {
   readonly requestId?: string;
   /** 1–8 questions of 1–8 options each; the texts are for display (the daemon shortens and redacts them). */
   readonly questions: readonly Question[];
+}
+
+export interface NoticeOptions {
+  readonly agent?: AgentIdentity;
+  readonly notice: NoticeKind;
+  /** What it is about (a tool, a form's source); the daemon shortens and redacts it. */
+  readonly tool?: string;
+  readonly detail?: string;
 }
 
 export interface LeaseOptions {
@@ -163,6 +180,18 @@ export class PadLatticeClient {
       throw error;
     }
     return new QuestionRequest(connection, requestId);
+  }
+
+  /**
+   * Tells the pad something short beyond a state (a request the agent's own
+   * safety check refused, input only its terminal can take) — a Pad-Lattice
+   * extension. Fire-and-forget; a daemon without the extension (the
+   * reference) makes it reject with a DaemonProtocolError.
+   */
+  async notice(options: NoticeOptions): Promise<void> {
+    if (!isNoticeKind(options.notice)) throw new RangeError(`notice must be one of ${NOTICE_KINDS.join(', ')}`);
+    const agent = checkIdentity(options.agent ?? DEFAULT_IDENTITY);
+    await this.#send({ type: 'notice', agent, notice: options.notice, tool: options.tool ?? '', detail: options.detail ?? '' });
   }
 
   /** Registers a lease and keeps it, reconnecting after daemon restarts, until closed. */

@@ -10,6 +10,7 @@ export {
   type ReportStateOptions,
   type SubscribeOptions,
   type LeaseOptions,
+  type NoticeOptions,
 } from './client.js';
 export { QuestionRequest, type QuestionAnswer } from './question-request.js';
 export { ActionSubscription, type ActionEvent } from './action-subscription.js';

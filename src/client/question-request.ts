@@ -8,6 +8,8 @@ export interface QuestionAnswer {
   readonly requestId: string;
   readonly question: number;
   readonly option: number;
+  /** Every option chosen (ascending): `[option]` for a single-choice question, one or more for a multi-select one. */
+  readonly options: readonly number[];
 }
 
 /**
@@ -31,6 +33,8 @@ export class QuestionRequest extends HeldConnection {
    */
   async receive(timeoutMs: number | null = null): Promise<QuestionAnswer | null> {
     const answer = await this.receiveOf('answer', timeoutMs);
-    return answer === null ? null : { agent: answer.agent, requestId: answer.requestId, question: answer.question, option: answer.option };
+    if (answer === null) return null;
+    const { agent, requestId, question, option } = answer;
+    return { agent, requestId, question, option, options: answer.options ?? [option] };
   }
 }

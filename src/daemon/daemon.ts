@@ -23,6 +23,8 @@ export interface DaemonOptions {
   readonly terminalHold?: number;
   readonly sessionTtl?: number;
   readonly actionDebounce?: number;
+  /** Seconds Approve must be held for a destructive command (hold to approve); control-plane default 1.5; 0 disables. */
+  readonly approveHold?: number;
   /** The accent store file (control-plane.md §15); null or absent: no store. The CLI always passes one. */
   readonly identityStorePath?: string | null;
   /** When the store file is rewritten: coalesced, at most once per interval (default 1 s), and on close. */
@@ -92,6 +94,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       terminalHold: options.terminalHold,
       actionDebounce: options.actionDebounce,
       sessionTtl: options.sessionTtl,
+      approveHold: options.approveHold,
       accentStore: options.identityStorePath ? new FileAccentStore({ path: options.identityStorePath, logger, writes: storeWrites }) : null,
     });
     const outbox: Outbox = {

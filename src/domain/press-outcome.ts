@@ -16,6 +16,8 @@ export type PressRefusal =
   | 'nothing_waiting'
   /** The same action reached the same agent a moment ago (debounce). */
   | 'too_soon'
+  /** Approving a destructive command takes a hold (Approve held down until its fill is full); this press was let go sooner. */
+  | 'hold_required'
   /** The recipient's connection closed before the action could be written. */
   | 'not_delivered';
 
@@ -34,6 +36,8 @@ export type AnswerRefusal =
   | 'answered'
   /** The question has no such option. */
   | 'no_option'
+  /** Send on a multi-select question with no option toggled on. */
+  | 'none_chosen'
   /** The asking connection closed before the answer could be written. */
   | 'not_delivered';
 
@@ -45,6 +49,8 @@ export type PressOutcome =
   | { readonly kind: 'not_selected'; readonly reason: SelectionRefusal }
   /** An option press reached the asking agent: `option` is 0-based. */
   | { readonly kind: 'answered'; readonly option: number; readonly agent: PressTarget }
+  /** An option of a multi-select question was toggled (nothing is sent before Send). */
+  | { readonly kind: 'toggled'; readonly option: number; readonly selected: boolean }
   | { readonly kind: 'not_answered'; readonly reason: AnswerRefusal }
   /** A Demo or Show was playing and took the press (its own view shows the effect). */
   | { readonly kind: 'experience' };

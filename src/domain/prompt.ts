@@ -30,9 +30,22 @@ export interface Question {
   readonly header: string;
   /** 1..MAX_QUESTION_OPTIONS options. */
   readonly options: readonly QuestionOption[];
-  /** The agent accepts several options; a pad press answers with the one pressed. */
+  /**
+   * The agent accepts several options: a press on an option pad toggles it,
+   * and the Send pad (sendPadIndex) answers with every option toggled on.
+   */
   readonly multiSelect: boolean;
 }
+
+/**
+ * The pad index that sends a multi-select question's answer: the one after
+ * its last option. A surface names it in `option_pressed` like an option;
+ * null for a single-choice question, where an option press answers at once.
+ */
+export const sendPadIndex = (question: Question): number | null => (question.multiSelect ? question.options.length : null);
+
+/** The pads a question shows: one per option, plus Send for a multi-select question. */
+export const questionPadCount = (question: Question): number => question.options.length + (question.multiSelect ? 1 : 0);
 
 export interface ApprovalPrompt {
   readonly kind: 'approval';
@@ -51,6 +64,28 @@ export interface QuestionPrompt {
   readonly questionIndex: number;
   readonly questionCount: number;
   readonly question: Question;
+  /** The options (0-based, ascending) toggled on so far; always empty for a single-choice question. */
+  readonly selected: readonly number[];
 }
 
-export type SurfacePrompt = ApprovalPrompt | QuestionPrompt;
+/**
+ * Something short the agent tells its user that is neither an approval nor a
+ * question the pad can answer: `denied`, a request its own safety check
+ * refused (shown for a few seconds); `answer_in_terminal`, input the pad
+ * cannot give (a form with free text), shown until the agent's state changes.
+ */
+export const NOTICE_KINDS = ['denied', 'answer_in_terminal'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+export const isNoticeKind = (value: unknown): value is NoticeKind => (NOTICE_KINDS as readonly unknown[]).includes(value);
+
+export interface NoticePrompt {
+  readonly kind: 'notice';
+  readonly notice: NoticeKind;
+  /** The tool or form source it is about ('' when none); sanitized. */
+  readonly tool: string;
+  /** Sanitized: secrets redacted, whitespace collapsed, truncated. */
+  readonly description: string;
+}
+
+export type SurfacePrompt = ApprovalPrompt | QuestionPrompt | NoticePrompt;

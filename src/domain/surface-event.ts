@@ -9,7 +9,14 @@ export const isExperienceKind = (value: unknown): value is ExperienceKind => (EX
 
 /** What a surface reports: semantics only. Surfaces never name an agent; the control plane adds the selected identity. */
 export type SurfaceEvent =
+  /** An action pad went down (or was clicked). */
   | { readonly type: 'action_pressed'; readonly action: ControlAction; readonly receipt?: PressReceipt }
+  /**
+   * The action pad let go: what decides a hold (hold to approve). A surface
+   * that cannot tell when a press ends (a plain click) sends none, and so can
+   * never complete a hold.
+   */
+  | { readonly type: 'action_released'; readonly action: ControlAction }
   | { readonly type: 'session_selected'; readonly slot: number }
   /** Selects an agent by the opaque `ref` of a view's overflow list (an agent without a Scene). */
   | { readonly type: 'agent_selected'; readonly ref: number; readonly receipt?: PressReceipt }
@@ -24,6 +31,7 @@ export type SurfaceEvent =
 /** A press without a receipt is exactly the reference's event (what a controller sends). */
 export const actionPressed = (action: ControlAction, receipt?: PressReceipt): SurfaceEvent =>
   receipt === undefined ? { type: 'action_pressed', action } : { type: 'action_pressed', action, receipt };
+export const actionReleased = (action: ControlAction): SurfaceEvent => ({ type: 'action_released', action });
 export const sessionSelected = (slot: number): SurfaceEvent => ({ type: 'session_selected', slot });
 export const agentSelected = (ref: number, receipt?: PressReceipt): SurfaceEvent =>
   receipt === undefined ? { type: 'agent_selected', ref } : { type: 'agent_selected', ref, receipt };

@@ -47,6 +47,20 @@ export interface SurfaceView {
    * preview and when nothing is asked. Only the control plane fills it in.
    */
   readonly prompt?: SurfacePrompt;
+  /**
+   * Approve is being held for a destructive command (hold to approve): how
+   * far, in HOLD_FILL_STEPS steps, from 1 (just pressed) to HOLD_FILL_STEPS
+   * (held long enough). Only the control plane fills it in.
+   */
+  readonly hold?: ApproveHoldView;
+}
+
+/** How many steps a hold's fill takes: one canvas row each, so the fill rises steadily and never flashes. */
+export const HOLD_FILL_STEPS = 8;
+
+export interface ApproveHoldView {
+  /** 1..HOLD_FILL_STEPS. */
+  readonly filled: number;
 }
 
 export interface SessionIndicatorInit {

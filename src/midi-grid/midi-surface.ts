@@ -1,5 +1,5 @@
 import type { ShowFrame, Surface, SurfaceDescriptor, SurfaceEvent, SurfaceGeometry, SurfaceView, VisualFrame } from '../domain/index.js';
-import { decodePress } from '../midi/input-decoding.js';
+import { decodePadChange } from '../midi/input-decoding.js';
 import type { MidiInput, MidiOutput } from '../midi/midi-port.js';
 import type { DeviceProfile } from '../profiles/device-profile.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS, greetingScroll, type GreetingScroll } from '../render/greeting-scroll.js';
@@ -111,8 +111,15 @@ export class MidiSurface implements Surface {
   pollEvents(): SurfaceEvent[] {
     const events: SurfaceEvent[] = [];
     for (const message of this.#input.drain()) {
-      const address = decodePress(message);
-      const event = address === null ? undefined : this.#presses.eventFor(address);
+      const change = decodePadChange(message);
+      if (change === null) continue;
+      if (!change.down) {
+        // Only an action pad's release means something: the end of a hold (hold to approve).
+        const release = this.#presses.releaseFor(change.address);
+        if (release !== undefined) events.push(release);
+        continue;
+      }
+      const event = this.#presses.eventFor(change.address);
       if (event === undefined) continue;
       if (event.type !== 'canvas_pressed') events.push(event);
       else {

@@ -4,6 +4,7 @@
  * The status bytes are defined here once; decoding and checking use them too.
  */
 
+export const NOTE_OFF = 0x80;
 export const NOTE_ON = 0x90;
 export const CONTROL_CHANGE = 0xb0;
 export const SYSEX_START = 0xf0;

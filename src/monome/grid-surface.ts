@@ -1,5 +1,6 @@
 import {
   actionPressed,
+  actionReleased,
   CONTROL_ACTIONS,
   EIGHT_SCENES,
   sessionSelected,
@@ -108,10 +109,12 @@ export class GridSurface implements Surface {
   }
 
   #onEvent(event: MextEvent): void {
-    if (event.type !== 'key' || !event.down) return;
-    const pressed = this.#pressMap.get(`${event.x},${event.y}`) ?? this.#optionAt(event.x, event.y);
-    if (pressed === null) return;
-    this.#events.push(pressed);
+    if (event.type !== 'key') return;
+    const mapped = this.#pressMap.get(`${event.x},${event.y}`);
+    // An action key let go ends a hold (hold to approve); no other key means anything when it comes up.
+    const happened = event.down ? (mapped ?? this.#optionAt(event.x, event.y)) : mapped?.type === 'action_pressed' ? actionReleased(mapped.action) : null;
+    if (happened === null || happened === undefined) return;
+    this.#events.push(happened);
     this.#wake();
   }
 

@@ -1,4 +1,4 @@
-import { actionPressed, CONTROL_ACTIONS, sessionSelected, type SurfaceEvent } from '../domain/index.js';
+import { actionPressed, actionReleased, CONTROL_ACTIONS, sessionSelected, type SurfaceEvent } from '../domain/index.js';
 import type { DeviceProfile } from '../profiles/device-profile.js';
 import type { ProfileAddress } from '../profiles/schema-primitives.js';
 
@@ -25,6 +25,7 @@ export interface CanvasPress {
  */
 export class PressMap {
   readonly #events: (SurfaceEvent | CanvasPress | undefined)[] = new Array<SurfaceEvent | CanvasPress | undefined>(2 * CHANNELS * NUMBERS);
+  readonly #releases: (SurfaceEvent | undefined)[] = new Array<SurfaceEvent | undefined>(2 * CHANNELS * NUMBERS);
 
   constructor(profile: DeviceProfile) {
     const surface = profile.surface;
@@ -40,11 +41,18 @@ export class PressMap {
     surface.agent_selectors.forEach((address, slot) => (this.#events[slotOf(address)] = Object.freeze(sessionSelected(slot))));
     for (const action of CONTROL_ACTIONS) {
       const address = surface.actions[action];
-      if (address !== undefined) this.#events[slotOf(address)] = Object.freeze(actionPressed(action));
+      if (address === undefined) continue;
+      this.#events[slotOf(address)] = Object.freeze(actionPressed(action));
+      this.#releases[slotOf(address)] = Object.freeze(actionReleased(action));
     }
   }
 
   eventFor(address: Pick<ProfileAddress, 'kind' | 'number' | 'channel'>): SurfaceEvent | CanvasPress | undefined {
     return this.#events[slotOf(address)];
+  }
+
+  /** What letting go of an address means: the end of an action press (hold to approve), or nothing. */
+  releaseFor(address: Pick<ProfileAddress, 'kind' | 'number' | 'channel'>): SurfaceEvent | undefined {
+    return this.#releases[slotOf(address)];
   }
 }

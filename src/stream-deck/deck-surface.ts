@@ -1,9 +1,12 @@
 import {
   actionPressed,
+  actionReleased,
   CONTROL_ACTIONS,
   EIGHT_SCENES,
   OFF_TOKEN,
+  sendPadIndex,
   sessionSelected,
+  type QuestionPrompt,
   type ShowFrame,
   type Surface,
   type SurfaceEvent,
@@ -12,7 +15,7 @@ import {
 } from '../domain/index.js';
 import type { Cell, StreamDeckProfile } from '../profiles/surface/index.js';
 import { BoundedQueue } from '../support/bounded-queue.js';
-import { compileVisualFrame, optionToken, ShownQuestion } from '../visual-protocol/index.js';
+import { chosenOptionToken, compileVisualFrame, optionToken, SEND_TOKEN, ShownQuestion } from '../visual-protocol/index.js';
 import { drawFace, faceColor, faceKey, type KeyFace } from './key-faces.js';
 import type { DeckKey, DeckPanel } from './library.js';
 
@@ -150,14 +153,14 @@ export class DeckSurface implements Surface {
         ? (shared ?? compileVisualFrame(view, EIGHT_SCENES.selectorCapacity))
         : compileVisualFrame({ ...view, prompt: undefined }, EIGHT_SCENES.selectorCapacity);
     const labels = new Map(view.sessions.map((session) => [session.slot, session.label]));
-    const options = this.#scenesOverQuestion ? null : (question?.question.options ?? null);
+    const options = this.#scenesOverQuestion ? null : question;
     const caption = question === null ? '' : options === null ? 'SCENES' : 'OPTIONS';
     const faces = new Map<number, KeyFace>();
     for (const key of this.#keys.values()) {
       const role = this.#roles.get(key.index);
       let face: KeyFace = { kind: 'blank' };
       if (role?.kind === 'glyph') face = { kind: 'glyph', canvas: frame.state, caption };
-      else if (role?.kind === 'scene' && options !== null) face = optionFace(options[role.slot]?.label, role.slot);
+      else if (role?.kind === 'scene' && options !== null) face = optionFace(options, role.slot);
       else if (role !== undefined) face = faceFor(role, frame, labels);
       faces.set(key.index, face);
     }
@@ -186,10 +189,16 @@ export class DeckSurface implements Surface {
 
   #onKey(index: number, down: boolean): void {
     const role = this.#roles.get(index);
-    if (!down || role === undefined) return;
+    if (role === undefined) return;
+    // An action key let go ends a hold (hold to approve); no other key means anything when it comes up.
+    if (!down && role.kind === 'action') return this.#push(actionReleased(role.action));
+    if (!down) return;
     if (role.kind === 'glyph') return this.#swapSceneKeys();
     const event = this.#eventFor(role);
-    if (event === null) return;
+    if (event !== null) this.#push(event);
+  }
+
+  #push(event: SurfaceEvent): void {
     this.#events.push(event);
     this.#wake();
   }
@@ -202,7 +211,7 @@ export class DeckSurface implements Surface {
     if (role.kind === 'action') return actionPressed(role.action);
     if (role.kind !== 'scene') return null;
     if (this.#scenesOverQuestion || this.#question.current === null) return sessionSelected(role.slot);
-    // A dark key past the last option answers nothing, and selects nothing either: it shows no Scene.
+    // A dark key past the last option (or Send) answers nothing, and selects nothing either: it shows no Scene.
     return this.#question.pressOption(role.slot);
   }
 
@@ -218,9 +227,19 @@ export class DeckSurface implements Surface {
   }
 }
 
-/** Option `slot + 1` on the Scene key of `slot`, or a dark key when the question has fewer options. */
-function optionFace(label: string | undefined, slot: number): KeyFace {
-  return label === undefined ? { kind: 'blank' } : { kind: 'option', number: slot + 1, label, token: optionToken(slot + 1) };
+/**
+ * Option `slot + 1` on the Scene key of `slot` (green once a multi-select
+ * question has it chosen), Send on the key after a multi-select question's
+ * last option, or a dark key past them.
+ */
+function optionFace(prompt: QuestionPrompt, slot: number): KeyFace {
+  const label = prompt.question.options[slot]?.label;
+  if (label !== undefined) {
+    const token = prompt.selected.includes(slot) ? chosenOptionToken(slot + 1) : optionToken(slot + 1);
+    return { kind: 'option', number: slot + 1, label, token };
+  }
+  if (slot !== sendPadIndex(prompt.question)) return { kind: 'blank' };
+  return { kind: 'send', token: prompt.selected.length > 0 ? SEND_TOKEN : OFF_TOKEN };
 }
 
 function faceFor(role: Exclude<Role, { kind: 'glyph' }>, frame: VisualFrame, labels: ReadonlyMap<number, string>): KeyFace {

@@ -13,6 +13,8 @@ export type KeyFace =
   | { readonly kind: 'scene'; readonly slot: number; readonly accent: LightToken; readonly status: LightToken; readonly label: string }
   | { readonly kind: 'action'; readonly action: ControlAction; readonly token: LightToken }
   | { readonly kind: 'overflow'; readonly token: LightToken }
+  /** The key after the last option of a multi-select question: sends the options chosen (lit once one is). */
+  | { readonly kind: 'send'; readonly token: LightToken }
   /** A Show's light at this key's place. */
   | { readonly kind: 'color'; readonly rgb: Rgb };
 
@@ -37,6 +39,8 @@ export function faceKey(face: KeyFace): string {
       return `action:${face.action}:${face.token}`;
     case 'overflow':
       return `overflow:${face.token}`;
+    case 'send':
+      return `send:${face.token}`;
     case 'color':
       return `color:${face.rgb.join(',')}`;
     case 'blank':
@@ -53,6 +57,7 @@ export function faceColor(face: KeyFace): Rgb {
       return colorOf(face.token);
     case 'action':
     case 'overflow':
+    case 'send':
       return face.token === OFF_TOKEN ? BLACK : colorOf(face.token);
     case 'color':
       return face.rgb;
@@ -77,11 +82,12 @@ export function drawFace(face: KeyFace, width: number, height: number): KeyImage
       drawScene(image, face, scale);
       break;
     case 'action':
-    case 'overflow': {
+    case 'overflow':
+    case 'send': {
       if (face.token === OFF_TOKEN) break;
       const background = colorOf(face.token);
       image.fill(background);
-      const word = face.kind === 'action' ? ACTION_WORDS[face.action] : 'MORE';
+      const word = face.kind === 'action' ? ACTION_WORDS[face.action] : face.kind === 'send' ? 'SEND' : 'MORE';
       const wordScale = charactersPerLine(width, scale) >= word.length ? scale : 1;
       image.text(word, width / 2, Math.round(height / 2 - (7 * wordScale) / 2), wordScale, inkFor(background));
       break;

@@ -29,7 +29,7 @@ const ACTION_MAPS: readonly Readonly<Record<ControlAction, LightToken>>[] = Arra
 function canvasFor(view: SurfaceView): StateCanvas {
   const state = view.selectedState;
   if (state === null) return IDLE_CANVAS;
-  const prompted = promptCanvas(view.prompt, state);
+  const prompted = promptCanvas(view.prompt, state, view.hold);
   if (prompted !== null) return prompted;
   if (state === 'running' && view.activityMotion) {
     const canvas = RUNNING_MOTION_CANVASES[runningMotionIndex(view.frame)];

@@ -1,5 +1,5 @@
-import { optionPressed, type QuestionPrompt, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
-import { optionAtCell } from './prompt-canvas.js';
+import { optionPressed, questionPadCount, type QuestionPrompt, type SurfaceEvent, type SurfaceView } from '../domain/index.js';
+import { optionAtCell } from './question-canvas.js';
 
 /**
  * The question a surface last showed, so a press answers what the user saw
@@ -27,18 +27,22 @@ export class ShownQuestion {
     this.#question = null;
   }
 
-  /** The press of option pad (x, y) of the glyph canvas, or null when no option shows there. */
+  /** The press of option pad (x, y) of the glyph canvas (or of the Send pad), or null when none shows there. */
   pressAtCell(x: number, y: number): SurfaceEvent | null {
     const question = this.#question;
     if (question === null) return null;
-    const option = optionAtCell(question.question.options.length, x, y);
+    const option = optionAtCell(question.question, x, y);
     return option === null ? null : optionPressed(question.ref, question.questionIndex, option);
   }
 
-  /** The press of option `index` (0-based) on a surface that puts options on keys of their own, or null past the last option. */
+  /**
+   * The press of option `index` (0-based; a multi-select question's Send is the
+   * index after its last option) on a surface that puts options on keys of
+   * their own, or null past them.
+   */
   pressOption(index: number): SurfaceEvent | null {
     const question = this.#question;
-    if (question === null || index >= question.question.options.length) return null;
+    if (question === null || index >= questionPadCount(question.question)) return null;
     return optionPressed(question.ref, question.questionIndex, index);
   }
 }

@@ -1,3 +1,4 @@
+import { isNoticeKind, NOTICE_KINDS } from '../domain/index.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS, unknownMessageTypeText } from './error-texts.js';
 import {
@@ -50,6 +51,7 @@ const DECODERS: Readonly<Record<ClientMessageType, { allowed: ReadonlySet<string
   inventory: { allowed: withBase(), decode: () => ({ type: 'inventory' }) },
   question: { allowed: withBase('agent', 'request_id', 'questions'), decode: decodeQuestion },
   approval_details: { allowed: withBase('agent', 'request_id', 'tool', 'detail'), decode: decodeApprovalDetails },
+  notice: { allowed: withBase('agent', 'notice', 'tool', 'detail'), decode: decodeNotice },
 };
 
 function decodeClientObject(object: JsonObject): ClientMessage {
@@ -123,4 +125,13 @@ function decodeApprovalDetails(object: JsonObject): ClientMessage {
   const agent = agentObject === null ? DEFAULT_IDENTITY : identityOf(agentObject);
   const requestId = requiredIdentifier(object, 'request_id');
   return { type: 'approval_details', agent, requestId, tool: requiredText(object, 'tool'), detail: optionalText(object, 'detail') };
+}
+
+/** Extension. Order: agent → notice → tool → detail. */
+function decodeNotice(object: JsonObject): ClientMessage {
+  const agentObject = optionalAgentObject(object);
+  const agent = agentObject === null ? DEFAULT_IDENTITY : identityOf(agentObject);
+  const notice = member(object, 'notice');
+  if (!isNoticeKind(notice)) throw invalidMessage(`notice must be one of ${NOTICE_KINDS.join(', ')}`);
+  return { type: 'notice', agent, notice, tool: optionalText(object, 'tool'), detail: optionalText(object, 'detail') };
 }

@@ -60,6 +60,7 @@ export {
   type InventorySurface,
   type QuestionMessage,
   type ApprovalDetailsMessage,
+  type NoticeMessage,
   type QuestionAckMessage,
   type AnswerMessage,
 } from './messages.js';

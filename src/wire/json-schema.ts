@@ -7,6 +7,7 @@ import {
   MAX_QUESTION_OPTIONS,
   MAX_QUESTIONS,
   MAX_SELECTOR_SLOTS,
+  NOTICE_KINDS,
   SURFACE_KINDS,
 } from '../domain/index.js';
 import { VISUAL_PROTOCOL_VERSION } from '../visual-protocol/index.js';
@@ -81,6 +82,7 @@ const CLIENT_SHAPES: Readonly<Record<ClientMessageType, z.ZodRawShape>> = {
   inventory: {},
   question: { agent: agentIdentity.nullish(), request_id: identifier, questions: z.array(questionSchema).min(1).max(MAX_QUESTIONS) },
   approval_details: { agent: agentIdentity.nullish(), request_id: identifier, tool: nonBlank, detail: z.string().nullish() },
+  notice: { agent: agentIdentity.nullish(), notice: z.enum(NOTICE_KINDS), tool: z.string().nullish(), detail: z.string().nullish() },
 };
 
 export const wireClientMessageSchema = union(CLIENT_MESSAGE_TYPES, CLIENT_SHAPES).meta({ title: 'Pad-Lattice Wire Protocol 1: client to daemon' });
@@ -147,7 +149,8 @@ const SERVER_SHAPES: Readonly<Record<ServerMessageType, z.ZodRawShape>> = {
   },
   // Extension replies and notifications: only a connection that sent `question` receives them.
   question_ack: { request_id: identifier },
-  answer: { agent: identity, request_id: identifier, question: count, option: count },
+  // `options` only for a multi-select question: every option chosen, ascending (`option` is the first).
+  answer: { agent: identity, request_id: identifier, question: count, option: count, options: z.array(count).min(1).max(MAX_QUESTION_OPTIONS).optional() },
 };
 
 export const wireDaemonMessageSchema = union(SERVER_MESSAGE_TYPES, SERVER_SHAPES).meta({ title: 'Pad-Lattice Wire Protocol 1: daemon to client' });

@@ -1,4 +1,4 @@
-import type { AgentIdentity, AgentState, ControlAction, ExperienceKind, Question, SurfaceDescriptor } from '../domain/index.js';
+import type { AgentIdentity, AgentState, ControlAction, ExperienceKind, NoticeKind, Question, SurfaceDescriptor } from '../domain/index.js';
 
 /**
  * The typed values of Wire Protocol 1 (wire-protocol-1.md §§6, 7). Wire
@@ -23,6 +23,7 @@ export const CLIENT_MESSAGE_TYPES = [
   'inventory',
   'question',
   'approval_details',
+  'notice',
 ] as const;
 
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
@@ -83,6 +84,20 @@ export interface ApprovalDetailsMessage {
   readonly detail: string;
 }
 
+/**
+ * Extension: something short the agent tells its user (NoticePrompt): a
+ * request its own safety check refused, or input only its terminal can
+ * take. The daemon sanitizes `tool` and `detail` and decides how long it
+ * shows; success has no reply.
+ */
+export interface NoticeMessage {
+  readonly type: 'notice';
+  readonly agent: AgentIdentity;
+  readonly notice: NoticeKind;
+  readonly tool: string;
+  readonly detail: string;
+}
+
 export interface SubscribeActionsMessage {
   readonly type: 'subscribe_actions';
   /** `local/default` when the wire message had no agent. */
@@ -125,7 +140,8 @@ export type ClientMessage =
   | PreviewEndMessage
   | InventoryRequest
   | QuestionMessage
-  | ApprovalDetailsMessage;
+  | ApprovalDetailsMessage
+  | NoticeMessage;
 
 // ---- daemon → client (§7) -------------------------------------------------
 
@@ -276,13 +292,21 @@ export interface QuestionAckMessage {
   readonly requestId: string;
 }
 
-/** Extension: the pad answered question `question` of the request with option `option` (both 0-based); at most once per question. */
+/**
+ * Extension: the pad answered question `question` of the request with option
+ * `option` (both 0-based); at most once per question. A multi-select
+ * question's answer also carries `options`, every option chosen (ascending;
+ * `option` is the first of them), so a client that reads only `option` still
+ * gets a valid answer.
+ */
 export interface AnswerMessage {
   readonly type: 'answer';
   readonly agent: AgentIdentity;
   readonly requestId: string;
   readonly question: number;
   readonly option: number;
+  /** Null (absent on the wire) for a single-choice question. */
+  readonly options: readonly number[] | null;
 }
 
 export type ServerMessage =

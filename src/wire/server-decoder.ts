@@ -81,6 +81,7 @@ function decodeServerObject(object: JsonObject): ServerMessage {
         requestId: read.nonEmptyString('request_id'),
         question: read.count('question'),
         option: read.count('option'),
+        options: member(object, 'options') === undefined ? null : read.counts('options'),
       };
   }
 }
@@ -109,6 +110,12 @@ class Reader {
   }
   count(name: string): number {
     return this.check(name, (v): v is number => Number.isInteger(v) && (v as number) >= 0, 'an integer >= 0');
+  }
+  /** A non-empty JSON array of distinct integers >= 0, ascending. */
+  counts(name: string): number[] {
+    const ascending = (v: unknown): v is number[] =>
+      Array.isArray(v) && v.length > 0 && v.every((item, i) => Number.isInteger(item) && item >= 0 && (i === 0 || item > v[i - 1]));
+    return this.check(name, ascending, 'a non-empty ascending JSON array of distinct integers >= 0');
   }
   nonNegative(name: string): number {
     return this.check(name, (v): v is number => typeof v === 'number' && v >= 0, 'a number >= 0');

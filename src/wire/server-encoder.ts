@@ -40,7 +40,14 @@ export function serverWireObject(message: ServerMessage): Record<string, unknown
     case 'question_ack':
       return { ...head, request_id: message.requestId };
     case 'answer':
-      return { ...head, agent: identityWire(message.agent), request_id: message.requestId, question: message.question, option: message.option };
+      return {
+        ...head,
+        agent: identityWire(message.agent),
+        request_id: message.requestId,
+        question: message.question,
+        option: message.option,
+        ...(message.options === null ? {} : { options: message.options }),
+      };
   }
 }
 

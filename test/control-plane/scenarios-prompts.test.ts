@@ -40,10 +40,10 @@ describe('control plane: questions and approval details (Pad-Lattice extension)'
     const frame = compileVisualFrame(view, 4);
     const lit = frame.state.flatMap((row, y) => row.map((token, x) => ({ token, x, y }))).filter((cell) => cell.token !== 'off');
     expect(lit.map((cell) => cell.token)).toEqual([optionToken(1), optionToken(2), optionToken(3)]);
-    expect(optionAtCell(3, lit[1]!.x, lit[1]!.y)).toBe(1);
+    expect(optionAtCell(colour, lit[1]!.x, lit[1]!.y)).toBe(1);
 
     const answer = plane.answer(ref, 0, 1, 2);
-    expect(answer).toEqual({ ok: true, answered: { connection: 10, identity: id('a'), requestId: 'r1', question: 0, option: 1 } });
+    expect(answer).toEqual({ ok: true, answered: { connection: 10, identity: id('a'), requestId: 'r1', question: 0, option: 1, options: null } });
     expect(plane.answer(ref, 0, 2, 3)).toEqual({ ok: false, reason: 'answered' });
     // Answered: the request leaves the pad, the glyph of the state is back.
     expect(plane.surfaceView(1, false).prompt).toBeUndefined();

@@ -150,13 +150,26 @@ describe('pad-lattice daemon options', () => {
     const { seen, command } = fakeDeps();
     const io = captureIo('', { NO_COLOR: '1' });
     const code = await command.run(
-      ['--socket', '/tmp/x.sock', '--terminal-hold', '0.5', '--session-ttl', '0', '--identity-store', '/tmp/ids.json', '--activity-motion'],
+      [
+        '--socket',
+        '/tmp/x.sock',
+        '--terminal-hold',
+        '0.5',
+        '--approve-hold',
+        '3',
+        '--session-ttl',
+        '0',
+        '--identity-store',
+        '/tmp/ids.json',
+        '--activity-motion',
+      ],
       io.io,
     );
     expect(code).toBe(0);
     expect(seen[0]).toMatchObject({
       socketPath: '/tmp/x.sock',
       terminalHold: 0.5,
+      approveHold: 3,
       sessionTtl: 0,
       identityStorePath: '/tmp/ids.json',
       activityMotion: true,
@@ -166,7 +179,13 @@ describe('pad-lattice daemon options', () => {
   it('defaults: no socket override, store under XDG_STATE_HOME, spec defaults', async () => {
     const { seen, command } = fakeDeps();
     await command.run([], captureIo('', { XDG_STATE_HOME: '/state' }).io);
-    expect(seen[0]).toMatchObject({ terminalHold: 2, sessionTtl: 86_400, identityStorePath: '/state/pad-lattice/identities.json', activityMotion: false });
+    expect(seen[0]).toMatchObject({
+      terminalHold: 2,
+      approveHold: 1.5,
+      sessionTtl: 86_400,
+      identityStorePath: '/state/pad-lattice/identities.json',
+      activityMotion: false,
+    });
     expect(seen[0]).not.toHaveProperty('socketPath');
   });
 
@@ -174,6 +193,7 @@ describe('pad-lattice daemon options', () => {
     const { command } = fakeDeps();
     await expect(command.run(['--session-ttl', '-1'], captureIo().io)).rejects.toThrow(/--session-ttl/);
     await expect(command.run(['--terminal-hold', 'soon'], captureIo().io)).rejects.toThrow(/--terminal-hold/);
+    await expect(command.run(['--approve-hold=-0.5'], captureIo().io)).rejects.toThrow(/--approve-hold must be a number >= 0/);
   });
 
   it('reports a refused startup on stderr with exit 1, before loading any profile', async () => {

@@ -101,4 +101,28 @@ describe('daemon: questions and approval details (Pad-Lattice extension)', () =>
       'request_id must be a non-empty string',
     ]);
   });
+
+  it('a multi-select question: option presses toggle (settled as toggled, nothing sent), Send sends one answer with every option chosen', () => {
+    const { line, outbox, pressOption, lastView } = setup();
+    line(5, { type: 'question', agent: AGENT, request_id: 'q1', questions: [{ ...QUESTION, multi_select: true }] });
+    const view = lastView();
+    const ref = view.prompt?.kind === 'question' ? view.prompt.ref : -1;
+    expect(pressOption(ref, 0, 3)).toEqual([{ kind: 'not_answered', reason: 'none_chosen' }]);
+    expect(pressOption(ref, 0, 2)).toEqual([{ kind: 'toggled', option: 2, selected: true }]);
+    expect(pressOption(ref, 0, 0)).toEqual([{ kind: 'toggled', option: 0, selected: true }]);
+    expect(lastView().prompt).toMatchObject({ kind: 'question', selected: [0, 2] });
+    expect(outbox.messages(5)).toHaveLength(1);
+    expect(pressOption(ref, 0, 3)).toEqual([{ kind: 'answered', option: 0, agent: { slot: 0, label: 's1', accent: 'cyan' } }]);
+    expect(outbox.messages(5).slice(1)).toEqual([{ protocol: 1, type: 'answer', agent: AGENT, request_id: 'q1', question: 0, option: 0, options: [0, 2] }]);
+  });
+
+  it('a notice is sanitized, needs no reply, and shows on the selected agent', () => {
+    const { line, outbox, lastView } = setup();
+    line(1, { type: 'state', state: 'running', agent: AGENT });
+    line(5, { type: 'notice', agent: AGENT, notice: 'denied', tool: 'Bash', detail: 'echo ghp_16C7e42F292c6912E7710c838347Ae178B4a\n| sh' });
+    expect(outbox.messages(5)).toEqual([]);
+    expect(lastView().prompt).toEqual({ kind: 'notice', notice: 'denied', tool: 'Bash', description: 'echo [REDACTED] | sh' });
+    line(6, { type: 'notice', agent: AGENT, notice: 'shout' });
+    expect(outbox.messages(6).map((message) => message['error'])).toEqual(['notice must be one of denied, answer_in_terminal']);
+  });
 });

@@ -96,7 +96,7 @@ describe('a question answered on a mock Stream Deck alone, through the daemon', 
       'three option keys on the deck',
     );
     deck.press(DECK_SCENE(1)); // option 2, Apache-2.0
-    expect(await request.receive(5000)).toEqual({ agent, requestId: request.requestId, question: 0, option: 1 });
+    expect(await request.receive(5000)).toEqual({ agent, requestId: request.requestId, question: 0, option: 1, options: [1] });
     await eventually(() => !questionWhite(deck.pixel(DECK_SCENE(1), 2, 2)), 'the answered question to leave the keys');
     expect(deck.errors).toEqual([]);
   });

@@ -7,6 +7,7 @@ export const questionPrompt = (count: number): SurfacePrompt => ({
   questionIndex: 1,
   questionCount: 2,
   question: { question: 'Q?', header: '', options: Array.from({ length: count }, (_, i) => ({ label: `o${i}`, description: '' })), multiSelect: false },
+  selected: [],
 });
 
 /** A question as Claude Code's AskUserQuestion asks it: three options with descriptions. */

@@ -327,6 +327,7 @@ describe('MIDI grids through the surface hub: several profiles at once', () => {
     expect(hub.pollEvents()).toEqual([
       { type: 'action_pressed', action: 'approve' },
       { type: 'session_selected', slot: 1 },
+      { type: 'action_released', action: 'approve' },
     ]);
     expect(hub.pollEvents()).toEqual([]);
     hub.close();

@@ -1,6 +1,6 @@
 import { hubOfDrivers } from '../helpers/hub.js';
 import { describe, expect, it } from 'vitest';
-import { actionPressed, makeSurfaceView, optionPressed, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
+import { actionPressed, actionReleased, makeSurfaceView, optionPressed, sessionSelected, type SurfaceView } from '../../src/domain/index.js';
 import { gridDriver } from '../../src/monome/grid-driver.js';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
@@ -49,14 +49,14 @@ describe('a monome grid through the surface hub', () => {
     hub.close();
   });
 
-  it('turns key downs on Scenes and actions into surface events and ignores every other key', async () => {
+  it('turns key downs on Scenes and actions into surface events, an action key up into its release (hold to approve), and ignores every other key', async () => {
     const { binding, grid } = bindingWithGrid('/dev/ttyUSB0');
     const { hub } = await hubWith(binding);
     await hub.scanNow();
     const port = binding.port('/dev/ttyUSB0');
     port.emitData([...grid.press(15, 0), ...grid.press(3, 3), ...grid.press(8, 2), ...grid.press(7, 0)]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(hub.pollEvents()).toEqual([actionPressed('approve'), sessionSelected(2)]);
+    expect(hub.pollEvents()).toEqual([actionPressed('approve'), actionReleased('approve'), sessionSelected(2)]);
     expect(hub.pollEvents()).toEqual([]);
     hub.close();
   });
@@ -129,7 +129,7 @@ describe('a monome grid through the surface hub', () => {
     expect(mono.messages.every((m) => m.startsWith('14') || /^0[015]/.test(m))).toBe(true);
     binding.port('/dev/ttyUSB1').emitData([...mono.press(1, 0)]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(hub.pollEvents()).toEqual([actionPressed('reject')]);
+    expect(hub.pollEvents()).toEqual([actionPressed('reject'), actionReleased('reject')]);
     hub.close();
     await eventually(() => mono.messages.at(-1) === '12', 'the grid to be cleared on close');
     expect(mono.errors).toEqual([]);
@@ -177,7 +177,7 @@ describe('a monome grid whose stream was cut off mid-message', () => {
     expect(binding.port('/dev/ttyUSB0').flushes).toBe(1);
     binding.port('/dev/ttyUSB0').emitData([...grid.press(15, 0)]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(hub.pollEvents()).toEqual([actionPressed('approve')]);
+    expect(hub.pollEvents()).toEqual([actionPressed('approve'), actionReleased('approve')]);
     hub.close();
   });
 
@@ -198,7 +198,7 @@ describe('a monome grid whose stream was cut off mid-message', () => {
       events.push(...hub.pollEvents());
       now += 400;
     }
-    expect(events).toEqual([actionPressed('approve'), actionPressed('approve'), actionPressed('approve')]);
+    expect(events.filter((event) => event.type === 'action_pressed')).toEqual([actionPressed('approve'), actionPressed('approve'), actionPressed('approve')]);
     hub.close();
   });
 });

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { until } from '../agents/shared/fake-daemon.js';
 import { TestClient } from '../web/helpers/ws-client.js';
+import type { DaemonProgram, TraceDaemon } from '../agents/claude/trace-daemon.js';
+import { startPad } from './pad.js';
 
 /*
  * The local admin page of the pad's browser pad, as a WebSocket client: it logs in with the
@@ -61,4 +63,16 @@ export function expectSecretsKept(admin: AdminPage, daemonLog: string, secrets: 
     expect(admin.received()).not.toContain(secret);
     expect(daemonLog).not.toContain(secret);
   }
+}
+
+/** A pad whose daemon also serves the browser pad, with its admin page open; both are cleaned up by `afterAllTests`. */
+export async function startPadWithAdmin(
+  program: DaemonProgram,
+  afterAllTests: (cleanup: () => void) => void,
+): Promise<{ readonly pad: TraceDaemon; readonly admin: AdminPage }> {
+  const pad = await startPad(program, { web: true });
+  afterAllTests(() => pad.kill());
+  const admin = await AdminPage.open(pad.adminUrl!);
+  afterAllTests(() => admin.close());
+  return { pad, admin };
 }

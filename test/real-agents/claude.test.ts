@@ -6,10 +6,10 @@ import { privateTempDir, until } from '../agents/shared/fake-daemon.js';
 import { padsOf } from '../agents/claude/trace-daemon.js';
 import { locateAgentClis, skipNote } from './agent-clis.js';
 import { claudeEnvironment, makeProject } from './agent-homes.js';
-import { AdminPage, expectSecretsKept } from './admin-page.js';
+import { expectSecretsKept, startPadWithAdmin } from './admin-page.js';
 import { bash, startFakeAnthropic } from './fake-anthropic.js';
 import { checkoutLayout } from './layouts.js';
-import { approveLit, pressOnPad, sessions, startPad, tierFramed, untilSession } from './pad.js';
+import { approveLit, pressOnPad, sessions, tierFramed, untilSession } from './pad.js';
 import { answerClaudeDialog, cleanupsAfterAll, inSession, quitAgent, submit } from './session-steps.js';
 import { TmuxTerminal } from './tmux-terminal.js';
 
@@ -21,7 +21,7 @@ const GITHUB_TOKEN = 'ghp_PadLatticeFakeGithubToken0123456789x';
 const ANTHROPIC_KEY = 'sk-ant-api03-PadLatticeFakeAnthropicKey0123456789';
 
 describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` (a checkout)', () => {
-  it('with no user configuration: a request reaches the pad with its redacted command and tier; Approve runs it, Reject tells the model, one press decides once, a terminal answer clears the pad; title set and restored', async (ctx) => {
+  it('in default (manual) mode: a request of any tier reaches the pad with its redacted command and tier; Approve runs it, Reject tells the model, one press decides once, a terminal answer clears the pad; title set and restored', async (ctx) => {
     if (!clis.ready) return ctx.skip(skipNote(clis));
     const project = makeProject();
     const marker = (name: string) => join(project, `${name}.marker`);
@@ -35,12 +35,9 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
     ]);
     afterAllTests(() => api.close());
     const layout = checkoutLayout();
-    const pad = await startPad(layout, { web: true });
-    afterAllTests(() => pad.kill());
-    const admin = await AdminPage.open(pad.adminUrl!);
-    afterAllTests(() => admin.close());
+    const { pad, admin } = await startPadWithAdmin(layout, afterAllTests);
     const terminal = TmuxTerminal.start({
-      command: [...layout.cli, 'claude', '--socket', pad.socket, '--label', 'real-claude', '--claude', clis.claude.bin],
+      command: [...layout.cli, 'claude', '--socket', pad.socket, '--label', 'real-claude', '--claude', clis.claude.bin, '--permission-mode', 'default'],
       cwd: project,
       env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', XDG_RUNTIME_DIR: privateTempDir('pl-ra-rt-'), ...claudeEnvironment(project, api.origin) },
     });
@@ -52,7 +49,7 @@ describe('Claude Code, the real CLI, through `node dist/src/cli/main.js claude` 
       expect(started).toMatchObject({ state: 'waiting_for_reply', label: 'real-claude', selected: true });
       const title = `[S${(started.slot ?? 0) + 1} ${String(started.accent).toUpperCase()}] real-claude`;
       await until(() => terminal.title() === title, `the title ${title}`, 10_000);
-      // No --permission-mode was given and no settings choose one: the launcher picked default ("manual") mode, not auto.
+      // The user chose default mode, shown as "manual"; the launcher passed it through (auto mode has its own test).
       await terminal.waitFor(/manual mode on/, 'Claude Code in default permission mode');
 
       // Approve from the pad; two presses in one burst decide this request only once.

@@ -17,7 +17,14 @@ import {
  * for Claude Code: point ANTHROPIC_BASE_URL at `origin` and set any ANTHROPIC_API_KEY. Requests of
  * Claude Code's main loop (those offering the Bash tool) are answered from the script; its side
  * requests (titles, summaries) get a short text.
+ *
+ * It also plays auto mode's classifier, which Claude Code 2.1.332 asks for inside the main-loop
+ * request itself: every tool call gets a verdict in `message_delta.delta.safeguard_results`
+ * (`not_flagged` unless the script says `flagged`). Without verdicts auto mode would stop at
+ * "Auto mode can't check actions in this session" for every call that needs a check.
  */
+
+const FLAG_EXPLANATION = 'The fake classifier refuses this call.';
 
 const MODEL = 'claude-sonnet-4-5';
 
@@ -66,11 +73,15 @@ const anthropicDialect: VendorDialect = {
   },
 
   answer(request, reply, n, response) {
-    const blocks: Block[] =
-      'text' in reply
-        ? [{ type: 'text', text: reply.text }]
-        : reply.toolCalls.map((call, i) => ({ type: 'tool_use', id: `toolu_${n}_${i}`, name: call.name, input: call.input }));
-    send(request, response, `msg_${n}`, blocks, 'text' in reply ? 'end_turn' : 'tool_use');
+    if ('text' in reply) return send(request, response, `msg_${n}`, [{ type: 'text', text: reply.text }], 'end_turn');
+    const blocks: Block[] = reply.toolCalls.map((call, i) => ({ type: 'tool_use', id: `toolu_${n}_${i}`, name: call.name, input: call.input }));
+    const verdicts = Object.fromEntries(
+      reply.toolCalls.map((call, i) => [
+        `toolu_${n}_${i}`,
+        call.verdict === 'flagged' ? { type: 'evaluated', outcome: 'flagged', explanation: FLAG_EXPLANATION } : { type: 'evaluated', outcome: 'not_flagged' },
+      ]),
+    );
+    send(request, response, `msg_${n}`, blocks, 'tool_use', [{ type: 'dangerous_tool_use', status: { type: 'available', tool_uses: verdicts } }]);
   },
 
   answerAside(request, response) {
@@ -92,11 +103,13 @@ function messagesOf(body: unknown): Record<string, unknown>[] {
 
 type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Readonly<Record<string, unknown>> };
 
-/** One assistant message, streamed (message_start … message_stop) or whole, as the request asked. */
-function send(request: RecordedRequest, response: ServerResponse, id: string, blocks: readonly Block[], stopReason: string): void {
+/** One assistant message, streamed (message_start … message_stop) or whole, as the request asked; with the classifier's verdicts, if any. */
+function send(request: RecordedRequest, response: ServerResponse, id: string, blocks: readonly Block[], stopReason: string, safeguards?: unknown): void {
   const usage = { input_tokens: 10, output_tokens: 5 };
+  const verdicts = safeguards === undefined ? {} : { safeguard_results: safeguards };
   if (!(isRecord(request.body) && request.body['stream'] === true)) {
-    writeJson(response, 200, { id, type: 'message', role: 'assistant', model: MODEL, content: blocks, stop_reason: stopReason, stop_sequence: null, usage });
+    const message = { id, type: 'message', role: 'assistant', model: MODEL, content: blocks, stop_reason: stopReason, stop_sequence: null, usage, ...verdicts };
+    writeJson(response, 200, message);
     return;
   }
   const events: { type: string; [key: string]: unknown }[] = [
@@ -124,7 +137,7 @@ function send(request: RecordedRequest, response: ServerResponse, id: string, bl
     }
     events.push({ type: 'content_block_stop', index });
   });
-  events.push({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 5 } });
+  events.push({ type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null, ...verdicts }, usage: { output_tokens: 5 } });
   events.push({ type: 'message_stop' });
   writeEvents(response, events);
 }

@@ -12,6 +12,11 @@ import type { AddressInfo } from 'node:net';
 export interface ScriptedToolCall {
   readonly name: string;
   readonly input: Readonly<Record<string, unknown>>;
+  /**
+   * Anthropic only: what Claude Code's auto-mode classifier, which runs on the server inside the
+   * same request, says of the call (default `not_flagged`); `flagged` makes auto mode refuse it.
+   */
+  readonly verdict?: 'not_flagged' | 'flagged';
 }
 
 /** One model reply: either text that ends the turn, or tool calls the agent runs before asking again. */

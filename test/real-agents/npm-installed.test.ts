@@ -50,8 +50,9 @@ describe('the npm-installed pad-lattice (bin links into a prefix) with the real 
     const project = makeProject();
     const marker = (name: string) => join(project, `${name}.marker`);
     const api = await startFakeAnthropic([
-      { prompt: 'approve-turn', replies: [bash(`touch ${marker('approved')}`), { text: 'Approved marker made.' }] },
-      { prompt: 'timeout-turn', replies: [bash(`touch ${marker('late')}`), { text: 'Late marker made.' }] },
+      // Network commands (curl to a closed loopback port fails at once), which auto mode asks about because of Pad-Lattice.
+      { prompt: 'approve-turn', replies: [bash(`curl -s http://127.0.0.1:9/ ; touch ${marker('approved')}`), { text: 'Approved marker made.' }] },
+      { prompt: 'timeout-turn', replies: [bash(`curl -s http://127.0.0.1:9/ ; touch ${marker('late')}`), { text: 'Late marker made.' }] },
     ]);
     afterAllTests(() => api.close());
     const terminal = launch('claude', clis.claude.bin, project, claudeEnvironment(project, api.origin));
@@ -59,7 +60,7 @@ describe('the npm-installed pad-lattice (bin links into a prefix) with the real 
       const started = await untilSession(pad, (s) => s.identity.backend === 'claude', 'the Claude session to appear');
       const title = `[S${(started.slot ?? 0) + 1} ${String(started.accent).toUpperCase()}] npm-claude`;
       await until(() => terminal.title() === title, `the title ${title}`, 10_000);
-      await terminal.waitFor(/manual mode on/, 'Claude Code in default permission mode');
+      await terminal.waitFor(/auto mode on/, 'Claude Code in its own default, auto mode');
       await submit(terminal, '❯', 'approve-turn: create the approved marker');
       await pressOnPad(pad, await untilSession(pad, (s) => s.state === 'waiting_for_approval', 'the request on the pad'), 'approve');
       await until(() => existsSync(marker('approved')), 'the approved command to run', 20_000);

@@ -89,3 +89,23 @@ export function tierFramed(daemon: TraceDaemon, tier: ApprovalTier): boolean {
     Array.from({ length: STATE_HEIGHT }, (_, y) => canvasPad(daemon, x, y)).every((address) => daemon.lightOf(address) === color),
   );
 }
+
+/** Every state the daemon reports for the `backend` session, sampled every 50 ms until `stop()`: to check what a session never showed. */
+export function watchStates(daemon: TraceDaemon, backend: string): { readonly seen: readonly string[]; stop(): Promise<void> } {
+  const seen: string[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const session = (await daemon.client.status().catch(() => null))?.sessions.find((s) => s.identity.backend === backend);
+      if (session !== undefined && seen.at(-1) !== session.state) seen.push(session.state);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    seen,
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}

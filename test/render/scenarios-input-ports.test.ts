@@ -37,6 +37,26 @@ describe('midi-rendering.md §16', () => {
     ]);
   });
 
+  it('an action pad let go (CC 0, Note Off, Note On velocity 0) is a release: the end of a hold; other releases mean nothing', () => {
+    const { surface, input } = mockSurface(PRO_MK1);
+    input.injectHex('B0 5B 7F'); // CC 91 → approve down
+    input.injectHex('B0 5B 00'); // approve up
+    input.injectHex('B0 4F 00'); // slot 1 up: nothing
+    input.injectHex('80 51 40'); // Note Off on a canvas pad: nothing
+    input.injectHex('B1 5B 00'); // another channel: nothing
+    expect(surface.pollEvents()).toEqual([
+      { type: 'action_pressed', action: 'approve' },
+      { type: 'action_released', action: 'approve' },
+    ]);
+    // The APC mini's Approve is note 64: its release is Note Off, or Note On with velocity 0.
+    const notes = mockSurface('akai/apc/mini');
+    notes.input.injectHex('90 40 7F');
+    notes.input.injectHex('90 40 00');
+    notes.input.injectHex('90 40 7F');
+    notes.input.injectHex('80 40 00');
+    expect(notes.surface.pollEvents().map((event) => event.type)).toEqual(['action_pressed', 'action_released', 'action_pressed', 'action_released']);
+  });
+
   it('scenario 29: pollEvents() drains everything pending in order and then returns []', () => {
     const { surface, input } = mockSurface(PRO_MK1);
     expect(surface.pollEvents()).toEqual([]);

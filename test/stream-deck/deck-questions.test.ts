@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeSurfaceView, optionPressed, sessionSelected, type SurfacePrompt, type SurfaceView } from '../../src/domain/index.js';
 import type { DeckSurface } from '../../src/stream-deck/deck-surface.js';
 import { drawFace, type KeyFace } from '../../src/stream-deck/key-faces.js';
-import { compileVisualFrame, optionToken } from '../../src/visual-protocol/index.js';
+import { chosenOptionToken, compileVisualFrame, optionToken, SEND_TOKEN } from '../../src/visual-protocol/index.js';
 import { questionPrompt } from '../helpers/question-prompt.js';
 import { digest, fakeDeck, type FakeDeckPanel } from './fake-panel.js';
 
@@ -72,6 +72,22 @@ describe('a question on a Stream Deck (README "Questions and approval details")'
     panel.press(GLYPH_KEY);
     panel.press(GLYPH_KEY);
     expect(surface.pollEvents()).toEqual([]);
+  });
+
+  it('a multi-select question: chosen options green, a SEND key after the last option lit once one is chosen; a press on it is the Send pad', async () => {
+    const { panel, surface } = await fakeDeck('elgato/stream-deck/mk-2');
+    const multi = questionPrompt(3);
+    if (multi.kind !== 'question') throw new Error('a question');
+    const asked = { ...multi, question: { ...multi.question, multiSelect: true } };
+    await surface.render(view(asked));
+    expect(panel.images.get(4)).toEqual(dark());
+    await surface.render(view({ ...asked, selected: [1] }));
+    expect(panel.images.get(2)).toEqual(image({ kind: 'option', number: 2, label: 'o1', token: chosenOptionToken(2) }));
+    expect(panel.images.get(1)).toEqual(image(optionFace(1, 'o0')));
+    expect(panel.images.get(4)).toEqual(image({ kind: 'send', token: SEND_TOKEN }));
+    panel.press(4);
+    panel.press(6); // past Send: dark
+    expect(surface.pollEvents()).toEqual([optionPressed(42, 1, 3)]);
   });
 
   it('the glyph key swaps the Scene keys between options and Scenes at once, so a deck alone can still switch agents', async () => {

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { QuestionRequest } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
-import { DESKTOP, actionButton, openAdminPageSized, saveScreenshot, waitForText } from './helpers/pad-page.js';
+import { cssColorForToken, HOLD_FILL_TOKEN } from '../../src/visual-protocol/index.js';
+import { DESKTOP, actionButton, openAdminPageSized, padLights, saveScreenshot, waitForText } from './helpers/pad-page.js';
 import { padTestbed } from './helpers/pad-testbed.js';
 import { LICENSE_QUESTION } from '../helpers/question-prompt.js';
 import type { WebDaemon } from './helpers/web-daemon.js';
@@ -24,7 +25,7 @@ let daemon: WebDaemon;
 const openAdmin = (): Promise<Page> => openAdminPageSized(browser(), daemon.adminUrl, DESKTOP);
 
 describe('browser pad in headless Chromium: what the selected agent asks', () => {
-  it('shows the command of a pending Bash approval with its token redacted, and its tier, beside Approve and Reject', async () => {
+  it('shows the command of a pending Bash approval with its token redacted, and its tier, beside Approve and Reject; destructive, it takes a hold', async () => {
     daemon = await bed.start();
     const page = await openAdmin();
     await daemon.client.reportState('waiting_for_approval', { agent: CLAUDE, metadata: { label: 'worker' } });
@@ -44,8 +45,22 @@ describe('browser pad in headless Chromium: what the selected agent asks', () =>
     expect(await actionButton(page, 'approve').isDisabled()).toBe(false);
     await saveScreenshot(page, 'approval-details');
 
+    // Hold to approve: a destructive command is not approved by a click; the page says so.
     await actionButton(page, 'approve').click();
+    await waitForText(page, '#press-feedback', 'Hold to approve');
+    await expect(subscription.receive(1_000)).rejects.toThrow();
+    // Held down, the fill rises inside the red frame on the page's pad; let go once full, the one request is approved.
+    const box = (await actionButton(page, 'approve').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const fill = cssColorForToken(HOLD_FILL_TOKEN);
+    const bottomRow = async () => (await padLights(page)).grid[7]!.slice(1, 6);
+    await expect.poll(bottomRow, { timeout: 10_000 }).toEqual(new Array(5).fill(fill));
+    await expect.poll(async () => (await padLights(page)).grid.filter((row) => row[3] === fill).length, { timeout: 10_000 }).toBe(8);
+    await saveScreenshot(page, 'approval-held');
+    await page.mouse.up();
     expect(await subscription.receive(10_000)).toMatchObject({ action: 'approve', requestId: 'r-1' });
+    await waitForText(page, '#press-feedback', 'Approved · worker');
     await page.waitForSelector('#prompt-panel', { state: 'hidden' });
   });
 
@@ -70,8 +85,47 @@ describe('browser pad in headless Chromium: what the selected agent asks', () =>
       await saveScreenshot(page, 'question-options');
 
       await page.locator('#prompt-panel button.option[data-option="2"]').click();
-      expect(await request.receive(10_000)).toEqual({ agent: CLAUDE, requestId: 'q-1', question: 0, option: 1 });
+      expect(await request.receive(10_000)).toEqual({ agent: CLAUDE, requestId: 'q-1', question: 0, option: 1, options: [1] });
       await waitForText(page, '#press-feedback', 'Answered · worker');
+      await page.waitForSelector('#prompt-panel', { state: 'hidden' });
+    } finally {
+      await request.close();
+    }
+  });
+
+  it('a multi-select question: a click toggles an option (on the page and the pads), Send answers with every option chosen', async () => {
+    daemon = await bed.start();
+    const page = await openAdmin();
+    await daemon.client.reportState('waiting_for_reply', { agent: CLAUDE, metadata: { label: 'worker' } });
+    const request: QuestionRequest = await daemon.client.askQuestions({
+      agent: CLAUDE,
+      requestId: 'q-2',
+      questions: [{ ...LICENSE_QUESTION, question: 'Which licenses may the vendored code use?', multiSelect: true }],
+    });
+    try {
+      await waitForText(page, '#prompt-panel', 'Which licenses may the vendored code use?');
+      expect(await page.locator('#send-answer').isDisabled()).toBe(true);
+      const option = (n: number) => page.locator(`#prompt-panel button.option[data-option="${n}"]`);
+      await option(1).click();
+      await expect.poll(() => option(1).getAttribute('aria-pressed')).toBe('true');
+      await option(3).click();
+      await option(2).click();
+      await option(2).click();
+      await expect
+        .poll(async () => [
+          await option(1).getAttribute('aria-pressed'),
+          await option(2).getAttribute('aria-pressed'),
+          await option(3).getAttribute('aria-pressed'),
+        ])
+        .toEqual(['true', 'false', 'true']);
+      // The pads agree: chosen options green, the Send pad marked ✓.
+      const chosen = cssColorForToken('option:1:on');
+      await expect.poll(async () => [(await padLights(page)).grid[0]![3], (await padLights(page)).grid[4]![3]]).toEqual([chosen, chosen]);
+      expect(await page.locator('#pad .matrix .light.pad', { hasText: '✓' }).count()).toBe(1);
+      await saveScreenshot(page, 'question-multi-select');
+      await expect(request.receive(500)).rejects.toThrow();
+      await page.locator('#send-answer').click();
+      expect(await request.receive(10_000)).toEqual({ agent: CLAUDE, requestId: 'q-2', question: 0, option: 0, options: [0, 2] });
       await page.waitForSelector('#prompt-panel', { state: 'hidden' });
     } finally {
       await request.close();

@@ -214,7 +214,7 @@ describe('the browser app: session options', () => {
     const withExtensions = fakeSession({ useExtensions: true });
     withExtensions.receive({ type: 'authenticated', admin: true, session_token: null, lan_enabled: false });
     expect(withExtensions.sent.map((message) => message['type'])).toEqual(['authenticate', 'use_extensions']);
-    expect(withExtensions.sent[1]).toEqual({ protocol: 1, type: 'use_extensions', extensions: ['press_results', 'overflow', 'prompts'] });
+    expect(withExtensions.sent[1]).toEqual({ protocol: 1, type: 'use_extensions', extensions: ['press_results', 'overflow', 'prompts', 'holds'] });
 
     const plain = fakeSession({});
     plain.receive({ type: 'authenticated', admin: true, session_token: null, lan_enabled: false });

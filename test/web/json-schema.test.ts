@@ -33,6 +33,7 @@ const BASES = [
   { protocol: 1, type: 'select_agent', agent: 3 },
   { protocol: 1, type: 'answer_option', ref: 4, question: 0, option: 2 },
   { protocol: 1, type: 'share_details', enabled: true },
+  { protocol: 1, type: 'action_hold', action: 'approve', down: true },
 ];
 
 /** Values that are right for some member and wrong for most (a 257-character credential among them). */

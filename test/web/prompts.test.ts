@@ -25,6 +25,7 @@ const QUESTION: SurfacePrompt = {
     ],
     multiSelect: false,
   },
+  selected: [],
 };
 
 async function next(client: TestClient, type: string): Promise<ServerMessage & Record<string, unknown>> {
@@ -71,9 +72,10 @@ describe('browser pad: the prompts extension', () => {
       header: 'License',
       question: 'Which license?',
       options: [
-        { index: 1, x: 3, y: 0, label: 'MIT', description: 'short' },
-        { index: 2, x: 3, y: 2, label: 'GPL-3.0', description: null },
+        { index: 1, x: 3, y: 0, label: 'MIT', description: 'short', chosen: false },
+        { index: 2, x: 3, y: 2, label: 'GPL-3.0', description: null, chosen: false },
       ],
+      send: null,
     });
     admin.close();
     phone.close();

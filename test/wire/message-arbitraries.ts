@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AGENT_STATES, CONTROL_ACTIONS, EXPERIENCE_KINDS, IDENTITY_ACCENTS, makeIdentity, SURFACE_KINDS } from '../../src/domain/index.js';
+import { AGENT_STATES, CONTROL_ACTIONS, EXPERIENCE_KINDS, IDENTITY_ACCENTS, makeIdentity, NOTICE_KINDS, SURFACE_KINDS } from '../../src/domain/index.js';
 import { ERROR_CODES, ERROR_TEXTS, type ServerMessage, type SessionReport } from '../../src/wire/index.js';
 
 /** Arbitraries of Wire Protocol 1 messages, for checking them against published schemas. */
@@ -63,6 +63,16 @@ export const validClientWire: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     'request_id',
     'tool',
   ]),
+  withOptional(
+    {
+      ...head('notice'),
+      agent: nullable(agentWire),
+      notice: fc.constantFrom(...NOTICE_KINDS),
+      tool: nullable(fc.string({ maxLength: 20 })),
+      detail: nullable(fc.string({ maxLength: 40 })),
+    },
+    ['notice'],
+  ),
 );
 
 const identity = fc.record({ backend: id, sessionId: id }).map(({ backend, sessionId }) => makeIdentity(backend, sessionId));
@@ -124,5 +134,15 @@ export const serverMessage: fc.Arbitrary<ServerMessage> = fc.oneof(
     }),
   }),
   fc.record({ type: fc.constant('question_ack' as const), requestId: id }),
-  fc.record({ type: fc.constant('answer' as const), agent: identity, requestId: id, question: fc.nat(7), option: fc.nat(7) }),
+  fc.record({
+    type: fc.constant('answer' as const),
+    agent: identity,
+    requestId: id,
+    question: fc.nat(7),
+    option: fc.nat(7),
+    options: fc.option(
+      fc.uniqueArray(fc.nat(7), { minLength: 1, maxLength: 8 }).map((options) => options.sort((a, b) => a - b)),
+      { nil: null },
+    ),
+  }),
 );

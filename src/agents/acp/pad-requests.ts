@@ -1,6 +1,6 @@
 import { waitForSurfaceDecision } from '../shared/approval-waiter.js';
 import { hex32 } from '../shared/hex32.js';
-import { waitForPadAnswers } from '../shared/question-waiter.js';
+import { waitForPadAnswers, onlyChoices } from '../shared/question-waiter.js';
 import { formContent, type PadForm } from './elicitation-form.js';
 import { encodeNotification, encodeResult, idKey, type RpcId } from './json-rpc.js';
 import type { PadSession } from './pad-session.js';
@@ -88,12 +88,12 @@ export class PadRequests {
         identity: session.identity,
         requestId: hex32(),
         questions: form.questions,
-        timeoutMs: Number.POSITIVE_INFINITY,
+        timeoutMs: null,
         cancelled: () => open.settled,
         pollMs: SETTLED_POLL_MS,
       }).then((chosen) => {
         session.questionClosed();
-        if (chosen !== null) this.#answerHere(open, { action: 'accept', content: formContent(form, chosen) });
+        if (chosen !== null) this.#answerHere(open, { action: 'accept', content: formContent(form, onlyChoices(chosen)) });
       }),
     );
   }

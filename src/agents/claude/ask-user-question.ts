@@ -1,13 +1,13 @@
 import { MAX_QUESTION_OPTIONS, MAX_QUESTIONS, type Question } from '../../domain/index.js';
 
 /*
- * Claude Code's AskUserQuestion tool, as its PermissionRequest hook sees it
- * (tool_input `{questions: [{question, header, options: [{label,
- * description}], multiSelect}]}`), and the decision that answers it: allow,
- * with `updatedInput` holding the original questions plus `answers`, keyed
- * by question text, valued by the chosen option's label (Claude Code's hooks
- * reference; confirmed against Claude Code 2.1.332 by
- * test/real-agents/claude-questions.test.ts).
+ * Claude Code's AskUserQuestion tool, as its hooks see it (tool_input
+ * `{questions: [{question, header, options: [{label, description}],
+ * multiSelect}]}`), and the input that answers it: the original questions
+ * plus `answers`, keyed by question text, valued by the chosen option's
+ * label; a multi-select answer is its labels joined with ", ", exactly what
+ * Claude Code makes of an array (and what every version takes). Confirmed
+ * against Claude Code 2.1.332 by test/real-agents/claude-questions.test.ts.
  */
 
 export const ASK_USER_QUESTION = 'AskUserQuestion';
@@ -38,14 +38,34 @@ export function padQuestionsOf(toolInput: unknown): Question[] | null {
   return questions;
 }
 
-/** The decision line (with LF) that answers every question with the chosen option. */
-export function answersDecisionLine(toolInput: Record<string, unknown>, questions: readonly Question[], chosen: readonly number[]): string {
+/** The tool's input with the pad's answers added: `chosen[i]` holds the options chosen for question i. */
+export function answeredInput(
+  toolInput: Record<string, unknown>,
+  questions: readonly Question[],
+  chosen: readonly (readonly number[])[],
+): Record<string, unknown> {
   const answers: Record<string, string> = {};
-  questions.forEach((question, i) => (answers[question.question] = question.options[chosen[i]!]!.label));
-  const decision = { behavior: 'allow', updatedInput: { ...toolInput, answers } };
+  questions.forEach((question, i) => {
+    answers[question.question] = (chosen[i] ?? []).map((option) => question.options[option]!.label).join(', ');
+  });
+  return { ...toolInput, answers };
+}
+
+/** The PermissionRequest decision line (with LF) that answers every question. */
+export function permissionRequestAnswerLine(updatedInput: Record<string, unknown>): string {
+  const decision = { behavior: 'allow', updatedInput };
   return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } })}\n`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/**
+ * What identifies one AskUserQuestion call across its hooks: the questions
+ * only, since PostToolUse's input also carries the answers, which the
+ * PermissionRequest and PreToolUse inputs do not have yet.
+ */
+export function questionCallInput(toolInput: unknown): unknown {
+  return isRecord(toolInput) ? { questions: toolInput['questions'] } : toolInput;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -13,8 +13,19 @@ export interface ClaudeHookInput {
   readonly source: string | null;
   readonly toolName: string | null;
   readonly notificationType: string | null;
+  /** `default`, `auto`, `acceptEdits`, `plan`, `dontAsk`, `bypassPermissions`; absent on SessionStart, Notification and the Elicitation events. */
+  readonly permissionMode: string | null;
+  /** PreToolUse, PostToolUse, PostToolUseFailure and PermissionDenied carry it; PermissionRequest does not. */
+  readonly toolUseId: string | null;
   /** The raw `tool_input` value; `undefined` when the member is absent. */
   readonly toolInput: unknown;
+  /** Elicitation: the MCP server asking, its message, `form` or `url`, and the form's JSON Schema (raw). */
+  readonly mcpServerName: string | null;
+  readonly message: string | null;
+  readonly elicitationMode: string | null;
+  readonly requestedSchema: unknown;
+  /** PermissionDenied: why auto mode's classifier refused the call. */
+  readonly reason: string | null;
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -39,7 +50,14 @@ export function parseHookInput(bytes: Uint8Array): ClaudeHookInput | null {
     source: nonEmptyString(record['source']),
     toolName: nonEmptyString(record['tool_name']),
     notificationType: nonEmptyString(record['notification_type']),
+    permissionMode: nonEmptyString(record['permission_mode']),
+    toolUseId: nonEmptyString(record['tool_use_id']),
     toolInput: Object.hasOwn(record, 'tool_input') ? record['tool_input'] : undefined,
+    mcpServerName: nonEmptyString(record['mcp_server_name']),
+    message: nonEmptyString(record['message']),
+    elicitationMode: nonEmptyString(record['mode']),
+    requestedSchema: record['requested_schema'],
+    reason: nonEmptyString(record['reason']),
   };
 }
 

@@ -9,8 +9,8 @@ import { LauncherTitle } from '../shared/launcher-title.js';
 import { ttyTitleSink, type TitleSink } from '../shared/terminal-title.js';
 import { permissionModeArgs } from './permission-mode.js';
 import { ensurePrivateDir, privateRuntimeDir, realUid } from './runtime-dir.js';
-import { eventsFor, lacksPermissionRequest, settingsObject, writeSettingsFile } from './settings.js';
-import { formatClaudeVersion, probeClaudeVersion } from './version-probe.js';
+import { eventsFor, lacksPermissionRequest, padInEveryMode, settingsObject, writeSettingsFile } from './settings.js';
+import { formatClaudeVersion, probeClaudeVersion, type ClaudeVersion } from './version-probe.js';
 import { errorMessage } from '../../support/error-message.js';
 
 /** Everything the launcher reads from its surroundings; tests pass their own (never the real ~/.claude or terminal). */
@@ -33,8 +33,9 @@ export const SETTINGS_CONFLICT = '--settings cannot be combined with pad-lattice
 /**
  * `pad-lattice claude [options] [--] [claude args…]` (agent-adapters.md
  * §B.8): start Claude Code with Pad-Lattice hooks scoped to this one
- * process through a generated `--settings` file, in `default` permission
- * mode unless the user chose a mode (permission-mode.ts), hold the session
+ * process through a generated `--settings` file, in the user's permission
+ * mode where the installed version keeps the pad in every mode (else in
+ * `default` mode unless the user chose one, permission-mode.ts), hold the session
  * lease for its lifetime, and keep the terminal title. Returns the exit
  * status: the child's, 2 for usage errors, 1 when the launch itself fails.
  */
@@ -44,14 +45,18 @@ export async function runClaudeLauncher(args: readonly string[], context: Claude
   });
   if (typeof plan === 'number') return plan;
   const { options, socket, hookCommand: command } = plan;
-  const settingsPath = await prepareSettings(command, options, context);
+  const version = await probeClaudeVersion(options.agentBin, context.env);
+  const settingsPath = prepareSettings(command, options, version, context);
   if (settingsPath === null) return 1;
   const leaseId = hex32();
-  const mode = permissionModeArgs(options.agentArgs, {
-    env: context.env,
-    cwd: context.cwd,
-    ...(context.managedSettingsDir === undefined ? {} : { managedDir: context.managedSettingsDir }),
-  });
+  // A version that keeps the pad in every mode starts in the user's own mode; an older one in default mode.
+  const mode = padInEveryMode(version)
+    ? []
+    : permissionModeArgs(options.agentArgs, {
+        env: context.env,
+        cwd: context.cwd,
+        ...(context.managedSettingsDir === undefined ? {} : { managedDir: context.managedSettingsDir }),
+      });
   return runLeasedChild({
     socketPath: socket,
     leaseId,
@@ -68,9 +73,8 @@ export async function runClaudeLauncher(args: readonly string[], context: Claude
   });
 }
 
-/** Probes the version, picks the events, writes the settings file; null (after a stderr line) when it cannot be written. */
-async function prepareSettings(command: string, options: LauncherOptions, context: ClaudeLauncherContext): Promise<string | null> {
-  const version = await probeClaudeVersion(options.agentBin, context.env);
+/** Picks the events for the version, writes the settings file; null (after a stderr line) when it cannot be written. */
+function prepareSettings(command: string, options: LauncherOptions, version: ClaudeVersion | null, context: ClaudeLauncherContext): string | null {
   if (version !== null && lacksPermissionRequest(version)) {
     noteOnStderr(context.stderr, `Claude Code ${formatClaudeVersion(version)} has no PermissionRequest hook; surface approvals are disabled`);
   }

@@ -3,12 +3,13 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * The permission mode `pad-lattice claude` starts Claude Code in when the
- * user chose none. Claude Code 2.1.3xx defaults to auto mode, where a
- * classifier answers permission requests and the PermissionRequest hook
- * (almost) never runs, so nothing would reach the pad; in `default` mode
- * every request that needs an answer is asked, in the terminal and on the
- * pad at once.
+ * The permission mode `pad-lattice claude` starts a Claude Code older than
+ * 2.1.211 in when the user chose none. Newer versions default to auto mode,
+ * where a classifier answers permission requests and the PermissionRequest
+ * hook (almost) never runs; from 2.1.211 the PreToolUse hook can make auto
+ * mode ask (auto-mode.ts), and the user's mode is left alone. Before that,
+ * only `default` mode asks every request that needs an answer, in the
+ * terminal and on the pad at once.
  */
 export const PAD_PERMISSION_MODE = 'default';
 

@@ -15,23 +15,41 @@ const FULL_EVENTS = [
   'PostToolUse',
   'PostToolUseFailure',
   'Notification',
+  'Elicitation',
   'Stop',
   'StopFailure',
   'SessionEnd',
 ] as const;
+const EVERY_MODE_EVENTS = ['PreToolUse', ...FULL_EVENTS] as const;
+
+/** Events whose hook may wait for the pad: they get the approval timeout plus a margin, the others 5 s. */
+const WAITING_EVENTS: ReadonlySet<string> = new Set(['PermissionRequest', 'PreToolUse', 'Elicitation']);
+
+/**
+ * From this version a PreToolUse hook's `ask` is a floor auto mode cannot
+ * lower (Claude Code's changelog, 2.1.211), so the pad works in every
+ * permission mode: PreToolUse is registered and the user's mode is left alone.
+ */
+const PAD_IN_EVERY_MODE: readonly [number, number, number] = [2, 1, 211];
 
 /**
  * The hook events registered for a Claude Code version (agent-adapters.md
  * §B.8.2). Below 2.1.101 a settings file naming an event the installed
  * version does not know is dropped whole, so the newer events
- * (PermissionDenied, PostToolUseFailure, StopFailure) wait for that version;
- * an unknown version gets the core set.
+ * (PermissionDenied, PostToolUseFailure, StopFailure, Elicitation) wait for
+ * that version; PreToolUse waits for PAD_IN_EVERY_MODE; an unknown version
+ * gets the core set.
  */
 export function eventsFor(version: ClaudeVersion | null): readonly string[] {
   if (version === null) return CORE_EVENTS;
   if (compareVersions(version, [2, 0, 45]) < 0) return BEFORE_APPROVALS;
   if (compareVersions(version, [2, 1, 101]) < 0) return CORE_EVENTS;
-  return FULL_EVENTS;
+  return padInEveryMode(version) ? EVERY_MODE_EVENTS : FULL_EVENTS;
+}
+
+/** True when the installed version keeps the pad in auto mode (and the other modes) without Pad-Lattice choosing a mode. */
+export function padInEveryMode(version: ClaudeVersion | null): boolean {
+  return version !== null && compareVersions(version, PAD_IN_EVERY_MODE) >= 0;
 }
 
 /** True when the version predates the PermissionRequest hook, so the launcher warns that pad approvals are off. */
@@ -41,14 +59,14 @@ export function lacksPermissionRequest(version: ClaudeVersion | null): boolean {
 
 /**
  * The settings object: one group per event, no matcher (matches everything),
- * one command handler. PermissionRequest gets `ceil(timeout) + 5` seconds so
- * the waiter always gives up first; 5 s elsewhere also raises SessionEnd's
- * 1.5 s budget.
+ * one command handler. The events that wait for the pad get
+ * `ceil(timeout) + 5` seconds so the waiter always gives up first; 5 s
+ * elsewhere also raises SessionEnd's 1.5 s budget.
  */
 export function settingsObject(hookCommand: string, approvalTimeoutSeconds: number, events: readonly string[]): { hooks: Record<string, unknown> } {
   const hooks: Record<string, unknown> = {};
   for (const event of events) {
-    const timeout = hookTimeoutSeconds(event === 'PermissionRequest', approvalTimeoutSeconds);
+    const timeout = hookTimeoutSeconds(WAITING_EVENTS.has(event), approvalTimeoutSeconds);
     hooks[event] = [{ hooks: [{ type: 'command', command: hookCommand, timeout }] }];
   }
   return { hooks };

@@ -27,6 +27,7 @@ export function padQuestions(request: QuestionRequest): Question[] | null {
 }
 
 /** The body of `POST /question/{id}/reply`: the chosen option's label for each question, in order. */
-export function questionReply(questions: readonly Question[], chosen: readonly number[]): { readonly answers: string[][] } {
-  return { answers: questions.map((question, index) => [question.options[chosen[index] ?? 0]?.label ?? '']) };
+export function questionReply(questions: readonly Question[], chosen: readonly (readonly number[])[]): { readonly answers: string[][] } {
+  // opencode takes every chosen label of a multiple-answer question.
+  return { answers: questions.map((question, index) => (chosen[index] ?? [0]).map((option) => question.options[option]?.label ?? '')) };
 }

@@ -19,12 +19,13 @@ export interface QuestionWaitOptions {
 
 /**
  * Puts the agent's questions on the pad and waits until the pad answered
- * every one of them: the chosen option (0-based) per question, in order.
+ * every one of them: the chosen options (0-based, ascending; exactly one for
+ * a single-choice question) per question, in order.
  * Null when the daemon does not know the extension, the deadline passes,
  * the wait is cancelled or aborted, or the connection ends — the agent's own
  * dialog then answers. Never rejects; the request is withdrawn before this resolves.
  */
-export async function waitForPadAnswers(options: QuestionWaitOptions): Promise<number[] | null> {
+export async function waitForPadAnswers(options: QuestionWaitOptions): Promise<number[][] | null> {
   const client = new PadLatticeClient({ socketPath: options.socketPath, timeoutMs: stepTimeout(options.timeoutMs) });
   let request: QuestionRequest | null = null;
   const withdraw = () => void request?.close();
@@ -43,10 +44,15 @@ export async function waitForPadAnswers(options: QuestionWaitOptions): Promise<n
   }
 }
 
-async function readAnswers(request: QuestionRequest, options: QuestionWaitOptions): Promise<number[] | null> {
+/** The one option chosen per question, for an agent that asked only single-choice questions. */
+export function onlyChoices(chosen: readonly (readonly number[])[]): number[] {
+  return chosen.map((options) => options[0]!);
+}
+
+async function readAnswers(request: QuestionRequest, options: QuestionWaitOptions): Promise<number[][] | null> {
   const now = options.now ?? (() => performance.now());
   const deadline = options.timeoutMs === null ? null : now() + options.timeoutMs;
-  const chosen: (number | undefined)[] = options.questions.map(() => undefined);
+  const chosen: (number[] | undefined)[] = options.questions.map(() => undefined);
   while (chosen.includes(undefined)) {
     if (options.cancelled?.() === true) return null;
     const remaining = deadline === null ? null : deadline - now();
@@ -61,7 +67,10 @@ async function readAnswers(request: QuestionRequest, options: QuestionWaitOption
     }
     if (answer === null) return null;
     if (!sameIdentity(answer.agent, options.identity) || answer.requestId !== options.requestId) continue;
-    if (answer.question < chosen.length && answer.option < (options.questions[answer.question]?.options.length ?? 0)) chosen[answer.question] = answer.option;
+    const asked = options.questions[answer.question];
+    if (asked === undefined || !answer.options.every((option) => option < asked.options.length)) continue;
+    // A single-choice question takes one option, whatever a confused daemon sent.
+    chosen[answer.question] = asked.multiSelect ? [...answer.options] : [answer.option];
   }
-  return chosen as number[];
+  return chosen as number[][];
 }

@@ -1,3 +1,4 @@
+import { AUTO_MODE_PAD_TIERS } from '../../agents/claude/auto-mode.js';
 import { runClaudeLauncher } from '../../agents/claude/launcher.js';
 import type { CliIo, Command } from '../command.js';
 
@@ -12,21 +13,32 @@ plain 'claude' run never sees them. The session stays on the pad for as long
 as Claude Code runs, and the terminal title shows its Scene, e.g.
 "[S1 CYAN] docs", until Claude Code exits.
 
-Permission mode: Claude Code on its own starts in auto mode, where requests
-are answered without asking and never reach the pad. Unless you chose a mode
-(--permission-mode or --dangerously-skip-permissions after '--', or
-permissions.defaultMode in a Claude Code settings file), this command adds
-'--permission-mode default': every request that needs an answer is asked,
-in the terminal and on the pad. In auto mode only refusals show (as running
-again); in dontAsk and bypassPermissions nothing is asked.
+Permission modes (Claude Code 2.1.211 and later: your mode is left as it is;
+Claude Code on its own starts in auto mode). What reaches the pad:
+  default (manual)   every request Claude Code asks about, all tiers
+  acceptEdits        what Claude Code still asks about (commands; edits run)
+  auto               ${AUTO_MODE_PAD_TIERS.join(' and ')} commands (Pad-Lattice makes
+                     auto mode ask about them); its classifier decides the
+                     others, and a call it refuses shows on the pad briefly
+  plan               what Claude Code asks about while planning
+  dontAsk,           nothing: these modes ask nothing
+  bypassPermissions
+In every mode a question (AskUserQuestion) and an MCP server's form whose
+fields are all choices go to the pad first; Claude Code shows its own picker
+or form once the pad has not answered within --approval-timeout (the pad
+keeps the question meanwhile), or at once for a form with free text. While
+the pad has a question, press Esc in the terminal to cancel it.
+Older Claude Code versions start in '--permission-mode default' unless you
+chose a mode (--permission-mode or --dangerously-skip-permissions after '--',
+or permissions.defaultMode in a Claude Code settings file).
 
 Options:
   --socket PATH               daemon socket (default: $PAD_LATTICE_SOCKET, else
                               $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>.sock)
   --claude BIN                Claude Code executable (default: claude)
   --label TEXT                session label shown for the Scene (at most 64 characters)
-  --approval-timeout SECONDS  how long a permission request waits for the pad (default: 60);
-                              afterwards only the terminal dialog answers
+  --approval-timeout SECONDS  how long a permission request, question or form waits for the
+                              pad (default: 60); afterwards the terminal answers
   --no-terminal-title         leave the terminal title to Claude Code
   -h, --help
 

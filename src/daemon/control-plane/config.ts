@@ -1,5 +1,6 @@
 import { IDENTITY_ACCENTS } from '../../domain/index.js';
 import type { AccentStore } from './accent-store.js';
+import { DEFAULT_APPROVE_HOLD } from './approve-hold.js';
 
 export const DEFAULT_TERMINAL_HOLD = 2.0;
 export const DEFAULT_ACTION_DEBOUNCE = 0.25;
@@ -16,6 +17,8 @@ export interface ControlPlaneConfig {
   readonly actionDebounce?: number;
   /** Inactivity timeout in seconds for unleased sessions; default 86400; 0 disables. */
   readonly sessionTtl?: number;
+  /** Seconds Approve must be held for a destructive command (hold to approve); default 1.5; 0 disables. */
+  readonly approveHold?: number;
   readonly accentStore?: AccentStore | null;
 }
 
@@ -25,6 +28,7 @@ export interface ResolvedConfig {
   readonly terminalHold: number;
   readonly actionDebounce: number;
   readonly sessionTtl: number;
+  readonly approveHold: number;
   readonly accentStore: AccentStore | null;
 }
 
@@ -64,6 +68,7 @@ export function resolveConfig(config: ControlPlaneConfig): ResolvedConfig {
     terminalHold: nonNegative('terminalHold', config.terminalHold, DEFAULT_TERMINAL_HOLD),
     actionDebounce: nonNegative('actionDebounce', config.actionDebounce, DEFAULT_ACTION_DEBOUNCE),
     sessionTtl: nonNegative('sessionTtl', config.sessionTtl, DEFAULT_SESSION_TTL),
+    approveHold: nonNegative('approveHold', config.approveHold, DEFAULT_APPROVE_HOLD),
     accentStore: config.accentStore ?? null,
   });
 }

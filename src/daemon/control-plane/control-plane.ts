@@ -8,6 +8,8 @@ import {
   type AgentIdentity,
   type AgentState,
   type ControlAction,
+  type ApproveHoldView,
+  type NoticeKind,
   type SurfaceView,
 } from '../../domain/index.js';
 import { GuardedAccentStore } from './accents.js';
@@ -16,14 +18,18 @@ import { DebounceTable } from './debounce.js';
 import { invariantViolations } from './invariants.js';
 import { ageSessions, bindSession, endSession, releaseLease, type PlaneTables } from './lifecycle.js';
 import { LeaseTable } from './leases.js';
+import { ApproveHold, type Hold } from './approve-hold.js';
+import { NoticeTable } from './notices.js';
 import { PreviewSlot } from './preview.js';
-import { QuestionTable } from './questions.js';
+import { pressOption, QuestionTable } from './questions.js';
 import { Registry } from './registry.js';
 import { refillOrder } from './slots.js';
 import { hasEntries, mergeMetadata, type SessionRecord } from './session-record.js';
 import { buildSurfaceView, snapshotOf } from './snapshot.js';
 import { disableOneShot, SubscriptionTable } from './subscriptions.js';
 import type {
+  ActionPress,
+  ActionRelease,
   AgentSelection,
   AnswerDispatch,
   ConnectionId,
@@ -47,6 +53,8 @@ export class ControlPlane {
   readonly #debounce: DebounceTable;
   readonly #preview = new PreviewSlot();
   readonly #questions = new QuestionTable();
+  readonly #notices = new NoticeTable();
+  readonly #hold: ApproveHold;
   readonly #tables: PlaneTables;
   #revision = 0;
 
@@ -56,12 +64,14 @@ export class ControlPlane {
     const store = new GuardedAccentStore(this.#config.accentStore);
     this.#registry = new Registry(this.#config.selectorCapacity, this.#config.accentNames, store);
     this.#debounce = new DebounceTable(this.#config.actionDebounce);
+    this.#hold = new ApproveHold(this.#config.approveHold);
     this.#tables = {
       registry: this.#registry,
       subscriptions: this.#subscriptions,
       leases: this.#leases,
       debounce: this.#debounce,
       questions: this.#questions,
+      notices: this.#notices,
     };
   }
 
@@ -83,12 +93,24 @@ export class ControlPlane {
   get sessionTtl(): number {
     return this.#config.sessionTtl;
   }
+  get approveHold(): number {
+    return this.#config.approveHold;
+  }
 
-  /** §7.1: a state report; the effective state may be coerced by a pending approval (§7.2). */
+  /**
+   * §7.1: a state report; the effective state may be coerced by a pending
+   * approval (§7.2). Extension: while one of the agent's questions is open
+   * and no approval is pending, `waiting_for_approval` stays
+   * `waiting_for_reply`, whatever notification or hook order reported it (a
+   * question never looks like an approval).
+   */
   update(identity: AgentIdentity, state: AgentState, now: number, metadata: Readonly<Record<string, string>> = {}): SessionSnapshot {
     const record = this.#registry.ensure(identity, now);
     this.#registry.bump(record, now);
-    const effective: AgentState = state !== 'waiting_for_approval' && this.#subscriptions.hasPendingApproval(record.key) ? 'waiting_for_approval' : state;
+    const pending = this.#subscriptions.hasPendingApproval(record.key);
+    record.approvalHeldByQuestion = state === 'waiting_for_approval' && !pending && this.#questions.shownFor(record.key) !== null;
+    const effective: AgentState = pending ? 'waiting_for_approval' : record.approvalHeldByQuestion ? 'waiting_for_reply' : state;
+    if (effective !== record.state) this.#notices.stateChanged(record.key);
     record.state = effective;
     if (hasEntries(metadata)) mergeMetadata(record, metadata);
     record.terminalStateUntil = TERMINAL_STATES.has(effective) ? now + this.#config.terminalHold : null;
@@ -131,6 +153,24 @@ export class ControlPlane {
       subscribedAt: this.#registry.sequence,
       details: null,
     });
+    // The approval an open question held back (see update) now has its waiter: show it as reported.
+    if (record.approvalHeldByQuestion && this.#subscriptions.hasPendingApproval(record.key)) {
+      record.state = 'waiting_for_approval';
+      record.approvalHeldByQuestion = false;
+      record.terminalStateUntil = null;
+    }
+    this.#revision += 1;
+  }
+
+  /**
+   * Extension `notice`: what the agent tells its user beyond a state (already
+   * sanitized by the caller); replaces the session's earlier notice. May
+   * create (never promote) the session, like a subscription.
+   */
+  notify(identity: AgentIdentity, notice: NoticeKind, tool: string, description: string, now: number): void {
+    const record = this.#registry.ensure(identity, now);
+    this.#registry.bump(record, now);
+    this.#notices.post(record.key, Object.freeze({ kind: 'notice', notice, tool, description }), now);
     this.#revision += 1;
   }
 
@@ -161,8 +201,10 @@ export class ControlPlane {
   }
 
   /**
-   * An option press as a surface showed it: answers question `question` of
-   * request `ref` with `option`, once. The first answer wins; the request
+   * An option press as a surface showed it, on question `question` of request
+   * `ref`: answers a single-choice question with `option`, once; on a
+   * multi-select question toggles `option`, and the Send pad (sendPadIndex)
+   * answers with every option toggled on. The first answer wins; the request
    * leaves the pad when its last question is answered (its connection may
    * stay open). No side effects when refused.
    */
@@ -170,14 +212,21 @@ export class ControlPlane {
     const request = this.#questions.byRef(ref);
     const record = request === null ? null : this.#registry.getByKey(request.key);
     if (request === null || record === null || request.questions[question] === undefined) return { ok: false, reason: 'gone' };
-    if (request.answered[question]) return { ok: false, reason: 'answered' };
-    if (!Number.isInteger(option) || option < 0 || option >= request.questions[question]!.options.length) return { ok: false, reason: 'no_option' };
-    request.answered[question] = true;
+    const press = pressOption(request, question, option);
+    if (press.kind === 'refused') return { ok: false, reason: press.reason };
     this.#registry.bump(record, now);
     this.#revision += 1;
+    if (press.kind === 'toggle') return { ok: true, toggled: Object.freeze({ question, option, selected: press.selected }) };
     return {
       ok: true,
-      answered: Object.freeze({ connection: request.connection, identity: record.identity, requestId: request.requestId, question, option }),
+      answered: Object.freeze({
+        connection: request.connection,
+        identity: record.identity,
+        requestId: request.requestId,
+        question,
+        option: press.option,
+        options: press.options,
+      }),
     };
   }
 
@@ -256,6 +305,57 @@ export class ControlPlane {
   }
 
   /**
+   * A surface's action press: `dispatchPress`, except that Approve for a
+   * destructive command (its described tier) only starts a hold when
+   * `approveHold` is on; its release decides (`releaseAction`), and
+   * `settleHold` ends one that cannot go on.
+   */
+  pressAction(action: ControlAction, now: number): ActionPress {
+    const selected = this.#registry.selected();
+    const recipient = selected === null || action !== 'approve' ? undefined : this.#subscriptions.recipients(selected.key, 'approve')[0];
+    if (this.#config.approveHold === 0 || recipient === undefined || !this.availableActions().has('approve')) return this.dispatchPress(action, now);
+    if (this.#subscriptions.approvalDetails(selected!.key)?.tier !== 'destructive') return this.dispatchPress(action, now);
+    this.#hold.start(selected!.key, recipient.requestId, now);
+    this.#revision += 1;
+    return { ok: 'holding' };
+  }
+
+  /** A surface let go of an action pad: ends a running hold, too soon (nothing sent) or complete (dispatched). */
+  releaseAction(action: ControlAction, now: number): ActionRelease {
+    if (action !== 'approve') return { kind: 'none' };
+    const released = this.#hold.release(now);
+    if (released.kind === 'none') return released;
+    this.#revision += 1;
+    if (released.kind === 'short') return { kind: 'short', heldFor: released.heldFor, required: this.#config.approveHold };
+    return { kind: 'complete', press: this.#dispatchHeld(released.hold, now) };
+  }
+
+  /**
+   * Ends a hold that cannot go on, approving nothing: its request went away
+   * (answered elsewhere, another agent selected), or no release came within
+   * HOLD_RELEASE_LIMIT (a click that cannot hold). Null while nothing is held
+   * or the hold runs on. The runtime asks every loop.
+   */
+  settleHold(now: number): Exclude<PressDispatch, { ok: true }> | null {
+    const hold = this.#hold.current;
+    if (hold === null) return null;
+    const selected = this.#registry.selected();
+    const recipient = selected?.key === hold.key ? this.#subscriptions.recipients(hold.key, 'approve')[0] : undefined;
+    const gone = recipient?.requestId !== hold.requestId || !this.availableActions().has('approve');
+    if (gone) this.#hold.cancel();
+    else if (!this.#hold.expire(now)) return null;
+    this.#revision += 1;
+    return { ok: false, reason: gone ? 'nothing_waiting' : 'hold_required' };
+  }
+
+  /** A completed hold delivers Approve only to the request it was held for. */
+  #dispatchHeld(hold: Hold, now: number): PressDispatch {
+    const selected = this.#registry.selected();
+    const recipient = selected?.key === hold.key ? this.#subscriptions.recipients(hold.key, 'approve')[0] : undefined;
+    return recipient?.requestId === hold.requestId ? this.dispatchPress('approve', now) : { ok: false, reason: 'nothing_waiting' };
+  }
+
+  /**
    * Selects the agent a surface names by its opaque ref (SurfaceView.overflow),
    * visible or not; one without a Scene takes one first (Registry.selectRecord),
    * so the selection stays on a visible agent and a press still reaches exactly
@@ -286,7 +386,9 @@ export class ControlPlane {
   /** §17.3: preview expiry, terminal reverts, TTL expiry; one revision bump if anything changed. */
   tick(now: number): boolean {
     const previewExpired = this.#preview.expire(now);
-    const changed = ageSessions(this.#tables, now, this.#config.sessionTtl) || previewExpired;
+    const noticeExpired = this.#notices.expire(now);
+    const holdStepped = this.#hold.stepped(now);
+    const changed = ageSessions(this.#tables, now, this.#config.sessionTtl) || previewExpired || noticeExpired || holdStepped;
     if (changed) this.#revision += 1;
     return changed;
   }
@@ -313,10 +415,21 @@ export class ControlPlane {
       frame,
       activityMotion,
       prompt: this.#selectedPrompt(),
+      hold: this.#shownHold(),
     });
   }
 
-  /** What the selected agent asks (none under a preview): its oldest open question, else the described approval a press would answer. */
+  /** The fill of a hold on the selected agent's approval, as far as the last tick saw it. */
+  #shownHold(): ApproveHoldView | null {
+    const hold = this.#hold.current;
+    return hold === null || this.#registry.selected()?.key !== hold.key ? null : { filled: this.#hold.shownStep };
+  }
+
+  /**
+   * What the selected agent asks (none under a preview): its oldest open
+   * question, else the described approval a press would answer, else its
+   * notice.
+   */
   #selectedPrompt(): SurfacePrompt | null {
     const selected = this.#registry.selected();
     if (selected === null || this.#preview.current !== null) return null;
@@ -329,9 +442,11 @@ export class ControlPlane {
         questionIndex,
         questionCount: request.questions.length,
         question: request.questions[questionIndex]!,
+        selected: Object.freeze([...request.toggled[questionIndex]!].sort((a, b) => a - b)),
       });
     }
-    return selected.state === 'waiting_for_approval' ? this.#subscriptions.approvalDetails(selected.key) : null;
+    const approval = selected.state === 'waiting_for_approval' ? this.#subscriptions.approvalDetails(selected.key) : null;
+    return approval ?? this.#notices.shownFor(selected.key);
   }
 
   /** Status order (§18): visible by ascending slot, then overflow by ascending recency. */

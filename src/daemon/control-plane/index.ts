@@ -14,12 +14,21 @@
  *     connection's multiple-choice request), `answer` (an option press, once
  *     per question), `describeApproval` (a sanitized description and tier on
  *     a request-scoped subscription); surface views carry the selected
- *     agent's `prompt`.
+ *     agent's `prompt`. A multi-select question toggles options and answers
+ *     on its Send pad; `notify` posts a notice (a refusal, "answer in the
+ *     terminal"); while a question is open, `waiting_for_approval` stays
+ *     `waiting_for_reply` unless an approval is pending.
+ *   - Hold to approve: `pressAction`, `releaseAction` and `settleHold`
+ *     (Approve for a destructive command counts only when let go after
+ *     `approveHold` seconds held); surface views carry the `hold` fill.
  */
 export { ControlPlane } from './control-plane.js';
 export type { ControlPlaneConfig } from './config.js';
 export { DEFAULT_TERMINAL_HOLD, DEFAULT_ACTION_DEBOUNCE, DEFAULT_SESSION_TTL } from './config.js';
+export { DEFAULT_APPROVE_HOLD } from './approve-hold.js';
 export type {
+  ActionPress,
+  ActionRelease,
   AgentSelection,
   AnswerDispatch,
   AnsweredQuestion,

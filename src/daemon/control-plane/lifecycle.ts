@@ -1,6 +1,7 @@
 import { identityKey, sameIdentity, type AgentIdentity, type IdentityKey } from '../../domain/index.js';
 import type { DebounceTable } from './debounce.js';
 import type { LeaseTable } from './leases.js';
+import type { NoticeTable } from './notices.js';
 import type { QuestionTable } from './questions.js';
 import type { Registry } from './registry.js';
 import { hasEntries, mergeMetadata, type SessionRecord } from './session-record.js';
@@ -14,6 +15,7 @@ export interface PlaneTables {
   readonly leases: LeaseTable;
   readonly debounce: DebounceTable;
   readonly questions: QuestionTable;
+  readonly notices: NoticeTable;
 }
 
 /**
@@ -25,6 +27,7 @@ export function endSession(tables: PlaneTables, key: IdentityKey): boolean {
   if (tables.registry.remove(key) === null) return false;
   tables.subscriptions.removeIdentity(key);
   tables.questions.removeIdentity(key);
+  tables.notices.removeIdentity(key);
   tables.leases.unbindIdentity(key);
   tables.debounce.forget(key);
   tables.registry.refill();

@@ -16,6 +16,8 @@ export interface QuestionRequest {
   readonly questions: readonly Question[];
   /** One flag per question: the first answer wins, every later press for it is refused. */
   readonly answered: boolean[];
+  /** Per question, the options a multi-select question has toggled on so far (empty for the others). */
+  readonly toggled: Set<number>[];
   /** Sequence value of the ask; the oldest request of an agent is shown first. */
   readonly askedAt: number;
 }
@@ -28,7 +30,16 @@ export class QuestionTable {
   /** Registers (or replaces) the connection's request; returns its ref. */
   ask(connection: ConnectionId, key: IdentityKey, requestId: string, questions: readonly Question[], askedAt: number): number {
     this.#refs += 1;
-    this.#byConnection.set(connection, { connection, key, requestId, ref: this.#refs, questions, answered: questions.map(() => false), askedAt });
+    this.#byConnection.set(connection, {
+      connection,
+      key,
+      requestId,
+      ref: this.#refs,
+      questions,
+      answered: questions.map(() => false),
+      toggled: questions.map(() => new Set<number>()),
+      askedAt,
+    });
     return this.#refs;
   }
 
@@ -59,4 +70,36 @@ export class QuestionTable {
   get size(): number {
     return this.#byConnection.size;
   }
+}
+
+/** What one option press does to a request, before the plane bumps recency and revision. */
+export type OptionPress =
+  | { readonly kind: 'answer'; readonly option: number; readonly options: readonly number[] | null }
+  | { readonly kind: 'toggle'; readonly selected: boolean }
+  | { readonly kind: 'refused'; readonly reason: 'answered' | 'no_option' | 'none_chosen' };
+
+/**
+ * Applies an option press to question `question` (which exists) of `request`:
+ * a single-choice question is answered with the option; on a multi-select
+ * one an option toggles and the Send pad (the index after the last option)
+ * answers with every option toggled on, never with none.
+ */
+export function pressOption(request: QuestionRequest, question: number, option: number): OptionPress {
+  if (request.answered[question]) return { kind: 'refused', reason: 'answered' };
+  const asked = request.questions[question]!;
+  const toggled = request.toggled[question]!;
+  const count = asked.options.length;
+  if (!Number.isInteger(option) || option < 0 || option > count || (option === count && !asked.multiSelect)) return { kind: 'refused', reason: 'no_option' };
+  if (!asked.multiSelect) {
+    request.answered[question] = true;
+    return { kind: 'answer', option, options: null };
+  }
+  if (option < count) {
+    if (!toggled.delete(option)) toggled.add(option);
+    return { kind: 'toggle', selected: toggled.has(option) };
+  }
+  if (toggled.size === 0) return { kind: 'refused', reason: 'none_chosen' };
+  request.answered[question] = true;
+  const options = [...toggled].sort((a, b) => a - b);
+  return { kind: 'answer', option: options[0]!, options };
 }

@@ -103,6 +103,7 @@ export class Registry {
       metadata: new Map(),
       shown: null,
       terminalStateUntil: null,
+      approvalHeldByQuestion: false,
     };
     this.#records.set(key, record);
     this.assignSlot(record);

@@ -19,6 +19,13 @@ export interface SessionRecord {
   /** Insertion-ordered so status reports keys in the order they first arrived. Change it only with mergeMetadata. */
   readonly metadata: Map<string, string>;
   terminalStateUntil: number | null;
+  /**
+   * The agent reported `waiting_for_approval` while one of its questions was
+   * open and no approval was pending, so the state stayed `waiting_for_reply`
+   * (a question never looks like an approval); a pending approval that then
+   * subscribes restores what the agent reported.
+   */
+  approvalHeldByQuestion: boolean;
   /** The frozen metadata and the label made from it, kept until the metadata changes (every ack and render shows them). */
   shown: { readonly metadata: Readonly<Record<string, string>>; readonly label: string } | null;
 }

@@ -1,4 +1,11 @@
-import { REMOTE_HOST_METADATA_KEY, type AgentState, type ControlAction, type SurfacePrompt, type SurfaceView } from '../../domain/index.js';
+import {
+  REMOTE_HOST_METADATA_KEY,
+  type AgentState,
+  type ApproveHoldView,
+  type ControlAction,
+  type SurfacePrompt,
+  type SurfaceView,
+} from '../../domain/index.js';
 import { shownMetadata, type SessionRecord } from './session-record.js';
 import type { SessionSnapshot } from './types.js';
 
@@ -38,6 +45,7 @@ export interface SurfaceViewParts {
   readonly activityMotion: boolean;
   /** What the selected agent asks, or null. */
   readonly prompt: SurfacePrompt | null;
+  readonly hold: ApproveHoldView | null;
 }
 
 /** §17.7: the hardware-independent snapshot every surface renders. */
@@ -75,5 +83,6 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
       ),
     ),
     ...(parts.prompt === null ? {} : { prompt: parts.prompt }),
+    ...(parts.hold === null ? {} : { hold: parts.hold }),
   });
 }

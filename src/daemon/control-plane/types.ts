@@ -25,6 +25,15 @@ export type PressDispatch =
   | { readonly ok: true; readonly dispatched: DispatchedAction }
   | { readonly ok: false; readonly reason: Exclude<PressRefusal, 'not_delivered'> };
 
+/** An action press: dispatched, refused, or (Approve for a destructive command) the start of a hold. */
+export type ActionPress = PressDispatch | { readonly ok: 'holding' };
+
+/** What letting go of an action pad did: nothing, a hold let go too soon, or a hold that completed. */
+export type ActionRelease =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'short'; readonly heldFor: number; readonly required: number }
+  | { readonly kind: 'complete'; readonly press: PressDispatch };
+
 /** `selectAgent`: the slot the agent now has, or why nothing changed. */
 export type AgentSelection = { readonly ok: true; readonly slot: number } | { readonly ok: false; readonly reason: SelectionRefusal };
 
@@ -47,9 +56,20 @@ export interface AnsweredQuestion {
   readonly requestId: string;
   /** 0-based indices. */
   readonly question: number;
+  /** The answer of a single-choice question; the first of `options` for a multi-select one. */
   readonly option: number;
+  /** Every option chosen, ascending, for a multi-select question; null for a single-choice one. */
+  readonly options: readonly number[] | null;
+}
+
+/** An option press on a multi-select question: the option now toggled on or off; nothing is sent yet. */
+export interface ToggledOption {
+  readonly question: number;
+  readonly option: number;
+  readonly selected: boolean;
 }
 
 export type AnswerDispatch =
   | { readonly ok: true; readonly answered: AnsweredQuestion }
+  | { readonly ok: true; readonly toggled: ToggledOption }
   | { readonly ok: false; readonly reason: Exclude<AnswerRefusal, 'not_delivered'> };

@@ -70,6 +70,10 @@ export function handleClientMessage(context: MessageContext, connection: Connect
     case 'approval_details':
       handleApprovalDetails(context, connection, message);
       return;
+    case 'notice':
+      // Sanitized here like approval details; no reply (the sender does not wait for one).
+      plane.notify(message.agent, message.notice, sanitizeToolName(message.tool), sanitizeDescription(message.detail), context.now());
+      return;
     case 'preview_end':
       sendReply(
         outbox,

@@ -1,5 +1,5 @@
 import type { AgentIdentity, ControlAction, PressReceipt, PressTarget, SurfaceEvent, SurfaceSet } from '../../domain/index.js';
-import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
+import type { AudioCueEvent, ConnectionId, ControlPlane, PressDispatch } from '../control-plane/index.js';
 import { decodeClientLine, type AsciiLine, type StatusReport } from '../../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
 import type { MonotonicClock } from './clock.js';
@@ -45,6 +45,8 @@ export class DaemonRuntime {
   #audio: AudioFeedback | null;
   #profileInventory: ProfileInventorySource | null;
   #inputListener: () => void = () => undefined;
+  /** The receipt of the press that started the running hold (hold to approve), settled when the hold ends. */
+  #holdReceipt: PressReceipt | null = null;
 
   constructor(options: RuntimeOptions) {
     this.plane = options.plane;
@@ -125,6 +127,11 @@ export class DaemonRuntime {
   renderStep(): void {
     const now = this.#clock();
     this.plane.tick(now);
+    const ended = this.plane.settleHold(now);
+    if (ended !== null) {
+      if (ended.reason === 'hold_required') this.#logger.info('approve: hold to approve: Approve was never let go, so nothing was sent (a click cannot hold)');
+      this.#deliver('approve', ended, this.#takeHoldReceipt());
+    }
     this.#preemptIfAttentionRequired();
     if (this.#experience.activeKind !== null) {
       // While an experience plays it owns the surfaces; only its own ending forces the live view back.
@@ -184,13 +191,44 @@ export class DaemonRuntime {
         // A question makes its agent wait for a reply, which stops an experience; a press during one meant its stage.
         if (this.#experience.activeKind !== null) return event.receipt?.settle({ kind: 'experience' });
         return this.#answer(event.ref, event.question, event.option, now, event.receipt);
+      case 'action_released':
+        // An experience takes presses, not releases; a hold can only run outside one.
+        if (this.#experience.activeKind === null) this.#release(event.action, now);
+        return;
       default:
         if (this.#experience.activeKind !== null) {
           this.#experience.handleEvent(event, now);
           if (event.type === 'action_pressed') event.receipt?.settle({ kind: 'experience' });
         } else if (event.type === 'session_selected') this.#select(event.slot, now);
-        else this.#dispatch(event.action, now, event.receipt);
+        else this.#press(event.action, now, event.receipt);
     }
+  }
+
+  /** An action press: delivered at once, or the start of a hold (hold to approve) whose receipt waits for its end. */
+  #press(action: ControlAction, now: number, receipt: PressReceipt | undefined): void {
+    const press = this.plane.pressAction(action, now);
+    if (press.ok !== 'holding') return this.#deliver(action, press, receipt);
+    // A press while a hold ran starts it over; the earlier press approved nothing.
+    this.#takeHoldReceipt()?.settle({ kind: 'refused', action, reason: 'hold_required' });
+    this.#holdReceipt = receipt ?? null;
+  }
+
+  /** An action pad let go: a hold ends, approved only if it lasted (the plane's approveHold seconds). */
+  #release(action: ControlAction, now: number): void {
+    const release = this.plane.releaseAction(action, now);
+    if (release.kind === 'complete') return this.#deliver(action, release.press, this.#takeHoldReceipt());
+    if (release.kind === 'none') return;
+    this.#logger.info(
+      `approve: hold to approve: a destructive command needs Approve held ${release.required} s; it was let go after ${release.heldFor.toFixed(1)} s, nothing was sent`,
+    );
+    this.#audioCue({ type: 'action_unavailable' });
+    this.#takeHoldReceipt()?.settle({ kind: 'refused', action, reason: 'hold_required' });
+  }
+
+  #takeHoldReceipt(): PressReceipt | null {
+    const receipt = this.#holdReceipt;
+    this.#holdReceipt = null;
+    return receipt;
   }
 
   /** An agent chosen by its ref (the browser's list of agents without a Scene); it takes a Scene if it has none. */
@@ -201,10 +239,11 @@ export class DaemonRuntime {
     receipt?.settle({ kind: 'selected', agent: this.#target(this.plane.selection()) });
   }
 
-  /** An option press: one `answer` line to the asking connection, if the question is still open there. */
+  /** An option press: one `answer` line to the asking connection once a question is answered; a toggle sends nothing yet. */
   #answer(ref: number, question: number, option: number, now: number, receipt: PressReceipt | undefined): void {
     const press = this.plane.answer(ref, question, option, now);
     if (!press.ok) return receipt?.settle({ kind: 'not_answered', reason: press.reason });
+    if ('toggled' in press) return receipt?.settle({ kind: 'toggled', option: press.toggled.option, selected: press.toggled.selected });
     const { answered } = press;
     const delivered = sendNotification(this.#outbox, answered.connection, {
       type: 'answer',
@@ -212,9 +251,12 @@ export class DaemonRuntime {
       requestId: answered.requestId,
       question: answered.question,
       option: answered.option,
+      options: answered.options,
     });
     if (!delivered) this.#logger.warn(`answer to question ${question + 1} for connection ${answered.connection} was not delivered`);
-    receipt?.settle(delivered ? { kind: 'answered', option, agent: this.#target(answered.identity) } : { kind: 'not_answered', reason: 'not_delivered' });
+    receipt?.settle(
+      delivered ? { kind: 'answered', option: answered.option, agent: this.#target(answered.identity) } : { kind: 'not_answered', reason: 'not_delivered' },
+    );
   }
 
   /** Who a press reached, as a surface may name it. */
@@ -229,8 +271,7 @@ export class DaemonRuntime {
   }
 
   /** §12.3: one action message to the single recipient, if its connection still exists; the receipt learns which. */
-  #dispatch(action: ControlAction, now: number, receipt: PressReceipt | undefined): void {
-    const press = this.plane.dispatchPress(action, now);
+  #deliver(action: ControlAction, press: PressDispatch, receipt: PressReceipt | null | undefined): void {
     this.#audioCue(press.ok ? { type: 'action_dispatched', action } : { type: 'action_unavailable' });
     if (!press.ok) return receipt?.settle({ kind: 'refused', action, reason: press.reason });
     const { dispatched } = press;

@@ -72,7 +72,7 @@ export interface SessionEnvironment {
   readonly loopbackPage?: boolean;
 }
 
-const WANTED_EXTENSIONS: WebExtension[] = ['press_results', 'overflow', 'prompts'];
+const WANTED_EXTENSIONS: WebExtension[] = ['press_results', 'overflow', 'prompts', 'holds'];
 
 const INITIAL: SessionState = {
   status: 'connecting',
@@ -134,6 +134,25 @@ export class LiveSession {
    */
   press(action: ActionName): void {
     this.#track(action, { type: 'action', action });
+  }
+
+  /** True while Approve answers a destructive command and the daemon takes holds: only a hold approves it. */
+  needsHold(action: ActionName): boolean {
+    const prompt = this.#state.prompt?.prompt;
+    return action === 'approve' && this.#state.extensions.includes('holds') && prompt?.kind === 'approval' && prompt.tier === 'destructive';
+  }
+
+  /**
+   * An action button held down (`down`) or let go, for hold to approve: false
+   * when the action needs no hold (needsHold), and the page then sends a
+   * plain press on click instead. The press is tracked like one; letting go
+   * is not.
+   */
+  hold(action: ActionName, down: boolean): boolean {
+    if (down && !this.needsHold(action)) return false;
+    if (down) this.#track(action, { type: 'action_hold', action, down });
+    else this.send({ type: 'action_hold', action, down });
+    return true;
   }
 
   /** Selects an agent without a Scene by the ref of the overflow list. */

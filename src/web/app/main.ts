@@ -44,6 +44,9 @@ function isLoopbackPage(): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
 }
 
+/** A key cannot be held here: a destructive command is approved by holding the button. */
+const HOLD_WITH_THE_BUTTON = { text: 'Hold to approve: a destructive command needs the Approve button held until the pad is filled.', tone: 'info' } as const;
+
 /** A key press on the live pad: the same as a click on what it names, and a word when there is nothing to press. */
 function runKey(command: KeyCommand, session: LiveSession, model: PadModel): void {
   const state = session.state;
@@ -58,7 +61,8 @@ function runKey(command: KeyCommand, session: LiveSession, model: PadModel): voi
     else session.note({ text: 'Every agent has a Scene.', tone: 'info' });
   } else {
     const light = model.top.find((candidate) => candidate.action === command.action);
-    if (light?.enabled) session.press(command.action);
+    if (light?.enabled && session.needsHold(command.action)) session.note(HOLD_WITH_THE_BUTTON);
+    else if (light?.enabled) session.press(command.action);
     else if (!light?.sending) session.note(unavailableFeedback(command.action, surface?.view.selected_state != null));
   }
 }
@@ -76,7 +80,11 @@ async function main(): Promise<void> {
   let session: LiveSession | null = null;
   let model: PadModel | null = null;
   const send = (command: Parameters<LiveSession['send']>[0]) => session?.send(command);
-  const pad = new PadView(byId('pad'), { action: (action) => session?.press(action), select: (slot) => send({ type: 'select_session', slot }) });
+  const pad = new PadView(byId('pad'), {
+    action: (action) => session?.press(action),
+    select: (slot) => send({ type: 'select_session', slot }),
+    hold: (action, down) => session?.hold(action, down) ?? false,
+  });
   const legend = new LegendView(legendElements(), {
     select: (slot) => send({ type: 'select_session', slot }),
     selectAgent: (ref) => session?.selectAgent(ref),

@@ -45,7 +45,8 @@ export type Command =
   | { type: 'use_extensions'; extensions: WebExtension[] }
   | { type: 'select_agent'; agent: number }
   | { type: 'answer_option'; ref: number; question: number; option: number }
-  | { type: 'share_details'; enabled: boolean };
+  | { type: 'share_details'; enabled: boolean }
+  | { type: 'action_hold'; action: ControlAction; down: boolean };
 
 /** Parses one incoming frame; null for anything that is not a protocol-1 JSON object. */
 export function parseServerMessage(data: unknown): ServerMessage | null {

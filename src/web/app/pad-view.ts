@@ -9,6 +9,27 @@ import { TOP_RAIL, type ActionName, type PadModel } from './pad-model.js';
 export interface PadInput {
   action(action: ActionName): void;
   select(slot: number): void;
+  /** Approve held down or let go (hold to approve); false when the daemon does not take holds, so a click presses instead. */
+  hold?(action: ActionName, down: boolean): boolean;
+}
+
+/**
+ * Approve, pressed by a pointer, is held while the pointer stays down: the
+ * daemon approves a destructive command only once held long enough (the pad's
+ * fill shows how far), and letting go sooner approves nothing.
+ */
+function holdable(button: HTMLButtonElement, input: PadInput): void {
+  const letGo = () => {
+    if (button.dataset['held'] !== 'down') return;
+    button.dataset['held'] = 'true';
+    input.hold?.('approve', false);
+  };
+  button.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0 || input.hold?.('approve', true) !== true) return;
+    button.dataset['held'] = 'down';
+    button.setPointerCapture?.(event.pointerId);
+  });
+  for (const type of ['pointerup', 'pointercancel', 'lostpointercapture'] as const) button.addEventListener(type, letGo);
 }
 
 /** Glyphs drawn on the action buttons; the words are the caption under each. */
@@ -150,7 +171,12 @@ export class PadView {
     button.type = 'button';
     button.dataset['position'] = String(position);
     button.setAttribute('aria-keyshortcuts', ACTION_KEYS[action]);
-    button.addEventListener('click', () => input.action(action));
+    if (action === 'approve') holdable(button, input);
+    button.addEventListener('click', () => {
+      // A press the pointer held is already sent (and let go); the click that follows it is not another one.
+      if (button.dataset['held'] === 'true') delete button.dataset['held'];
+      else input.action(action);
+    });
     return button;
   }
 

@@ -33,10 +33,12 @@ export function feedbackFor(result: PressResultMessage): Feedback {
         : { text: `${DELIVERED[press]} · ${result.agent?.label ?? 'agent'}`, tone: DELIVERED_TONE[press] };
     case 'answered':
       return { text: `Answered · ${result.agent?.label ?? 'agent'}`, tone: 'done' };
+    case 'toggled':
+      return { text: 'Choice changed; press Send when every answer you want is chosen.', tone: 'info' };
     case 'not_answered':
-      return result.reason === 'answered'
-        ? { text: 'That question already has its answer; the first one counts.', tone: 'info' }
-        : { text: 'Answer: the question is no longer waiting (answered in the terminal, or timed out).', tone: 'warn' };
+      if (result.reason === 'answered') return { text: 'That question already has its answer; the first one counts.', tone: 'info' };
+      if (result.reason === 'none_chosen') return { text: 'Nothing sent: choose at least one answer first, then Send.', tone: 'info' };
+      return { text: 'Answer: the question is no longer waiting (answered in the terminal, or timed out).', tone: 'warn' };
     case 'selected':
       return { text: `Selected · ${result.agent?.label ?? 'agent'} (now on ${sceneOf(result.agent?.slot ?? null)})`, tone: 'done' };
     case 'experience':
@@ -58,6 +60,8 @@ function refusal(name: string, reason: string | null): Feedback {
       return { text: `${name}: nothing sent. Select an agent first (its Scene button).`, tone: 'warn' };
     case 'too_soon':
       return { text: `${name} was sent a moment ago; this press was ignored.`, tone: 'info' };
+    case 'hold_required':
+      return { text: 'Hold to approve: a destructive command needs Approve held down until the pad is filled. Nothing was sent.', tone: 'warn' };
     case 'not_delivered':
       return { text: `${name}: the agent stopped listening before it arrived.`, tone: 'warn' };
     default:

@@ -35,7 +35,9 @@ export class PromptPanel {
   /** The option numbers to write on the canvas pads, keyed `x,y`. */
   static marks(prompt: PromptJson | null): Map<string, string> {
     if (prompt?.kind !== 'question') return new Map();
-    return new Map(prompt.options.map((option) => [`${option.x},${option.y}`, String(option.index)]));
+    const marks = new Map(prompt.options.map((option) => [`${option.x},${option.y}`, String(option.index)]));
+    if (prompt.send?.enabled === true) marks.set(`${prompt.send.x},${prompt.send.y}`, '✓');
+    return marks;
   }
 
   update(message: PromptMessage | null, admin: boolean, live: boolean): void {
@@ -52,7 +54,18 @@ export class PromptPanel {
     panel.dataset['kind'] = prompt?.kind ?? '';
     if (prompt === null) return;
     if (prompt.kind === 'approval') this.#approval(body, prompt);
+    else if (prompt.kind === 'notice') this.#notice(body, prompt);
     else this.#question(body, prompt);
+  }
+
+  /** A refused request, or input the pad cannot give: nothing to press, only to read. */
+  #notice(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'notice' }>): void {
+    const denied = prompt.notice === 'denied';
+    byId('prompt-heading').textContent = denied ? 'Refused by the agent’s safety check' : 'Answer in the terminal';
+    const source = prompt.tool ?? (denied ? 'A tool' : 'The agent');
+    const line = denied ? `${source} was not run; the agent was told why.` : `${source} asks for input the pad cannot give.`;
+    body.append(element('p', 'notice-line', line));
+    if (prompt.description !== null) body.append(element('code', 'notice-detail', prompt.description));
   }
 
   #approval(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'approval' }>): void {
@@ -83,12 +96,21 @@ export class PromptPanel {
       button.dataset['option'] = String(option.index);
       button.append(element('span', 'option-index', String(option.index)), element('span', 'option-label', option.label ?? `Option ${option.index}`));
       if (option.description !== null) button.append(element('span', 'option-description', option.description));
+      if (prompt.multi_select) button.setAttribute('aria-pressed', String(option.chosen));
       button.addEventListener('click', () => this.#input.answer(prompt.ref, prompt.question_index, option.index - 1));
       const item = element('li');
       item.append(button);
       list.append(item);
     }
     body.append(list);
-    if (prompt.multi_select) body.append(element('p', 'hint', 'Several answers are allowed; the pad sends the one you press. Pick more in the terminal.'));
+    if (prompt.send === null) return;
+    const { send } = prompt;
+    body.append(element('p', 'hint', 'Several answers are allowed: press each one you want, then Send (the ✓ pad).'));
+    const button = element('button', 'send-answer', 'Send');
+    button.type = 'button';
+    button.id = 'send-answer';
+    button.disabled = !send.enabled;
+    button.addEventListener('click', () => this.#input.answer(prompt.ref, prompt.question_index, send.index - 1));
+    body.append(button);
   }
 }

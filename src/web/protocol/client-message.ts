@@ -18,7 +18,9 @@ export type ClientCommand =
   /** Answers question `question` of request `ref` (a `prompt` message's) with option `option`, all 0-based. */
   | { readonly type: 'answer_option'; readonly ref: number; readonly question: number; readonly option: number }
   /** Admin only: whether paired phones see prompt texts. */
-  | { readonly type: 'share_details'; readonly enabled: boolean };
+  | { readonly type: 'share_details'; readonly enabled: boolean }
+  /** An action button went down (`down`) or let go: how a hold (hold to approve) is made; `action` is a tap. */
+  | { readonly type: 'action_hold'; readonly action: ControlAction; readonly down: boolean };
 
 export type DecodeResult = { readonly ok: true; readonly command: ClientCommand } | { readonly ok: false; readonly error: WebError };
 
@@ -42,6 +44,7 @@ const SHAPES: Readonly<Record<ClientCommand['type'], MessageShape>> = {
   select_agent: { required: ['agent'], optional: [], build: buildSelectAgent },
   answer_option: { required: ['option', 'question', 'ref'], optional: [], build: buildAnswerOption },
   share_details: { required: ['enabled'], optional: [], build: buildShareDetails },
+  action_hold: { required: ['action', 'down'], optional: [], build: buildActionHold },
 };
 
 /** Every message type a browser may send, as the decoder knows them. */
@@ -103,6 +106,12 @@ function buildAuthenticate(message: JsonObject): ClientCommand | WebError {
 function buildAction(message: JsonObject): ClientCommand | WebError {
   const action = message['action'];
   return isControlAction(action) ? { type: 'action', action } : invalidMessage('unknown action');
+}
+
+function buildActionHold(message: JsonObject): ClientCommand | WebError {
+  const { action, down } = message;
+  if (!isControlAction(action)) return invalidMessage('unknown action');
+  return typeof down === 'boolean' ? { type: 'action_hold', action, down } : invalidMessage('down must be a boolean');
 }
 
 function buildSelectSession(message: JsonObject): ClientCommand | WebError {

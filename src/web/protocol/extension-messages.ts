@@ -13,9 +13,10 @@ import { sanitizeLabel, sceneLabel } from './labels.js';
  * `press_results`: one `press_result` per action, agent selection or option
  * answer this connection sends. `overflow`: the `overflow` list. `prompts`:
  * the `prompt` message (prompt-message.ts) whenever what the selected agent
- * asks changes.
+ * asks changes. `holds`: the daemon takes `action_hold` (a button held down
+ * and let go: hold to approve); it sends nothing more for it.
  */
-export const WEB_EXTENSIONS = ['press_results', 'overflow', 'prompts'] as const;
+export const WEB_EXTENSIONS = ['press_results', 'overflow', 'prompts', 'holds'] as const;
 export type WebExtension = (typeof WEB_EXTENSIONS)[number];
 
 export const isWebExtension = (name: unknown): name is WebExtension => (WEB_EXTENSIONS as readonly unknown[]).includes(name);

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AGENT_STATES, APPROVAL_TIERS, CONTROL_ACTIONS, EXPERIENCE_KINDS, IDENTITY_ACCENTS, MAX_QUESTION_OPTIONS, MAX_QUESTIONS } from '../../domain/index.js';
+import {
+  AGENT_STATES,
+  APPROVAL_TIERS,
+  CONTROL_ACTIONS,
+  EXPERIENCE_KINDS,
+  IDENTITY_ACCENTS,
+  MAX_QUESTION_OPTIONS,
+  MAX_QUESTIONS,
+  NOTICE_KINDS,
+} from '../../domain/index.js';
 import { STATE_HEIGHT, STATE_WIDTH, VISUAL_PROTOCOL_VERSION, VISUAL_TOKENS } from '../../visual-protocol/index.js';
 import { BROWSER_SELECTOR_CAPACITY, MAX_CREDENTIAL_LENGTH, MAX_WEB_LABEL_LENGTH, PAIRING_TTL, WEB_PROTOCOL_VERSION } from '../limits.js';
 import { CLIENT_COMMAND_TYPES, MAX_EXTENSION_NAMES } from './client-message.js';
@@ -46,6 +55,7 @@ const CLIENT_SHAPES: Readonly<Record<WebClientMessageType, z.ZodRawShape>> = {
   select_agent: { agent: z.int().min(0) },
   answer_option: { ref: z.int().min(0), question: z.int().min(0), option: z.int().min(0) },
   share_details: { enabled: z.boolean() },
+  action_hold: { action, down: z.boolean() },
 };
 
 export const webClientMessageSchema = union(CLIENT_COMMAND_TYPES, CLIENT_SHAPES).meta({ title: 'Pad-Lattice Web Surface Protocol 1: browser to daemon' });
@@ -79,6 +89,17 @@ const surfaceSession = z.strictObject({
 
 const rgbHex = z.string().regex(/^#[0-9a-f]{6}$/);
 const nullableText = z.string().nullable();
+/** A pad of the state canvas (an option, the Send pad). */
+const canvasCell = {
+  x: z
+    .int()
+    .min(0)
+    .max(STATE_WIDTH - 1),
+  y: z
+    .int()
+    .min(0)
+    .max(STATE_HEIGHT - 1),
+};
 const milliseconds = z.int().min(0);
 
 const DAEMON_SHAPES: Readonly<Record<WebDaemonMessageType, z.ZodRawShape>> = {
@@ -124,8 +145,10 @@ const DAEMON_SHAPES: Readonly<Record<WebDaemonMessageType, z.ZodRawShape>> = {
   extensions: { extensions: z.array(z.enum(WEB_EXTENSIONS)) },
   press_result: {
     press: z.enum([...CONTROL_ACTIONS, 'select', 'answer']),
-    outcome: z.enum(['delivered', 'refused', 'selected', 'not_selected', 'answered', 'not_answered', 'experience', 'dropped']),
-    reason: z.enum(['no_selection', 'nothing_waiting', 'too_soon', 'not_delivered', 'gone', 'no_room', 'answered', 'no_option']).nullable(),
+    outcome: z.enum(['delivered', 'refused', 'selected', 'not_selected', 'answered', 'toggled', 'not_answered', 'experience', 'dropped']),
+    reason: z
+      .enum(['no_selection', 'nothing_waiting', 'too_soon', 'hold_required', 'not_delivered', 'gone', 'no_room', 'answered', 'no_option', 'none_chosen'])
+      .nullable(),
     agent: z.strictObject({ slot: slot.nullable(), label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() }).nullable(),
   },
   overflow: {
@@ -151,21 +174,17 @@ const DAEMON_SHAPES: Readonly<Record<WebDaemonMessageType, z.ZodRawShape>> = {
             .array(
               z.strictObject({
                 index: z.int().min(1).max(MAX_QUESTION_OPTIONS),
-                x: z
-                  .int()
-                  .min(0)
-                  .max(STATE_WIDTH - 1),
-                y: z
-                  .int()
-                  .min(0)
-                  .max(STATE_HEIGHT - 1),
+                ...canvasCell,
                 label: nullableText,
                 description: nullableText,
+                chosen: z.boolean(),
               }),
             )
             .min(1)
             .max(MAX_QUESTION_OPTIONS),
+          send: z.strictObject({ index: z.int().min(1), ...canvasCell, enabled: z.boolean() }).nullable(),
         }),
+        z.strictObject({ kind: z.literal('notice'), notice: z.enum(NOTICE_KINDS), tool: nullableText, description: nullableText }),
       ])
       .nullable(),
     details_shared: z.boolean(),

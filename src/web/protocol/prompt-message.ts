@@ -1,5 +1,5 @@
-import type { ApprovalTier, SurfacePrompt } from '../../domain/index.js';
-import { optionCells } from '../../visual-protocol/index.js';
+import { sendPadIndex, type ApprovalTier, type NoticeKind, type SurfacePrompt } from '../../domain/index.js';
+import { optionCells, SEND_CELL } from '../../visual-protocol/index.js';
 import { WEB_PROTOCOL_VERSION } from '../limits.js';
 
 /*
@@ -18,6 +18,16 @@ export interface PromptOptionJson {
   y: number;
   label: string | null;
   description: string | null;
+  /** A multi-select question's option toggled on; always false for a single-choice one. */
+  chosen: boolean;
+}
+
+/** A multi-select question's Send pad: `answer_option` with option `index - 1` sends; enabled once an option is chosen. */
+export interface PromptSendJson {
+  index: number;
+  x: number;
+  y: number;
+  enabled: boolean;
 }
 
 export type PromptJson =
@@ -32,7 +42,10 @@ export type PromptJson =
       header: string | null;
       question: string | null;
       options: PromptOptionJson[];
-    };
+      /** Null for a single-choice question. */
+      send: PromptSendJson | null;
+    }
+  | { kind: 'notice'; notice: NoticeKind; tool: string | null; description: string | null };
 
 export interface PromptMessage {
   protocol: 1;
@@ -55,8 +68,12 @@ function promptJson(prompt: SurfacePrompt, detail: PromptDetail): PromptJson {
   if (prompt.kind === 'approval') {
     return { kind: 'approval', tier: prompt.tier, tool: shown(prompt.tool, detail), description: shown(prompt.description, detail) };
   }
+  if (prompt.kind === 'notice') {
+    return { kind: 'notice', notice: prompt.notice, tool: shown(prompt.tool, detail), description: shown(prompt.description, detail) };
+  }
   const { question } = prompt;
   const cells = optionCells(question.options.length);
+  const send = sendPadIndex(question);
   return {
     kind: 'question',
     ref: prompt.ref,
@@ -71,6 +88,8 @@ function promptJson(prompt: SurfacePrompt, detail: PromptDetail): PromptJson {
       y: cells[i]![1],
       label: shown(option.label, detail),
       description: detail === 'full' ? shown(option.description, detail) : null,
+      chosen: prompt.selected.includes(i),
     })),
+    send: send === null ? null : { index: send + 1, x: SEND_CELL[0], y: SEND_CELL[1], enabled: prompt.selected.length > 0 },
   };
 }

@@ -1,4 +1,12 @@
-import { actionPressed, agentSelected, experienceRequested, experienceStopRequested, optionPressed, sessionSelected } from '../../domain/index.js';
+import {
+  actionPressed,
+  actionReleased,
+  agentSelected,
+  experienceRequested,
+  experienceStopRequested,
+  optionPressed,
+  sessionSelected,
+} from '../../domain/index.js';
 import type { CredentialAuthority } from '../auth/credential-authority.js';
 import type { Peer } from '../auth/peer-address.js';
 import { MAX_BUFFERED_OUTBOUND_BYTES } from '../limits.js';
@@ -142,6 +150,9 @@ export class BrowserConnection implements TrackedClient {
         return this.#sendError(WEB_ERRORS.alreadyAuthenticated);
       case 'action':
         return this.#extensions.press(command.action, (receipt) => actionPressed(command.action, receipt));
+      case 'action_hold':
+        if (!command.down) return void events.push(actionReleased(command.action));
+        return this.#extensions.press(command.action, (receipt) => actionPressed(command.action, receipt));
       case 'select_session':
         return void events.push(sessionSelected(command.slot));
       case 'select_agent':
@@ -156,7 +167,10 @@ export class BrowserConnection implements TrackedClient {
   }
 
   #adminCommand(
-    command: Exclude<ClientCommand, { type: 'authenticate' | 'action' | 'select_session' | 'select_agent' | 'answer_option' | 'use_extensions' }>,
+    command: Exclude<
+      ClientCommand,
+      { type: 'authenticate' | 'action' | 'action_hold' | 'select_session' | 'select_agent' | 'answer_option' | 'use_extensions' }
+    >,
   ): void {
     if (!this.#peer.loopback) return this.#sendError(WEB_ERRORS.adminRequired);
     const context = this.#context;

@@ -78,6 +78,8 @@ describe('Claude Code 2.1.332 hook inputs, as captured', () => {
     const waiter = daemon.connectionsOf('subscribe_actions')[0];
     waiter?.send({ protocol: 1, type: 'action', action: 'approve', agent: IDENTITY, request_id: waiter.received[0]?.['request_id'] });
     expect((await hook).stdout).toBe(ALLOW);
+    // The approved call ends: its PostToolUse is its own and retires nobody.
+    await runHook(captured('PostToolUse'), { args, env });
 
     // Claude Code's PostToolUse repeats the PermissionRequest's tool_input exactly: the digest match works on real input.
     const second = runHook(captured('PermissionRequest'), { args, env });

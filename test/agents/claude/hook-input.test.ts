@@ -35,7 +35,14 @@ describe('Claude hook input', () => {
       source: 'startup',
       toolName: null,
       notificationType: null,
+      permissionMode: null,
+      toolUseId: null,
       toolInput: undefined,
+      mcpServerName: null,
+      message: null,
+      elicitationMode: null,
+      requestedSchema: undefined,
+      reason: null,
     });
     expect(parseHookInput(bytes('{"session_id":"s","tool_input":null}'))?.toolInput).toBeNull();
   });
@@ -88,7 +95,14 @@ describe('Claude hook input', () => {
         source: null,
         toolName: null,
         notificationType: null,
+        permissionMode: null,
+        toolUseId: null,
         toolInput: undefined,
+        mcpServerName: null,
+        message: null,
+        elicitationMode: null,
+        requestedSchema: undefined,
+        reason: null,
         ...fields,
       });
     expect(plan({ eventName: 'PermissionRequest', toolName: 'Bash' })).toEqual({ kind: 'approval' });
@@ -99,6 +113,12 @@ describe('Claude hook input', () => {
     expect(plan({ eventName: 'Notification', notificationType: 'idle_prompt' })).toEqual({ kind: 'state', state: 'waiting_for_reply', cancel: 'session' });
     expect(plan({ eventName: 'SessionStart' })).toEqual({ kind: 'state', state: 'waiting_for_reply', cancel: 'session' });
     expect(plan({ eventName: 'SessionStart', source: 'fork' })).toEqual({ kind: 'state', state: 'waiting_for_reply', cancel: 'session' });
+    // The extensions: a question's and an approval's "needs your permission" are told apart later, from the session's waiters.
+    expect(plan({ eventName: 'Notification', notificationType: 'permission_prompt' })).toEqual({ kind: 'permission_prompt' });
+    expect(plan({ eventName: 'PreToolUse', toolName: 'AskUserQuestion' })).toEqual({ kind: 'pre_question' });
+    expect(plan({ eventName: 'PreToolUse', toolName: 'Bash' })).toEqual({ kind: 'pre_tool_use' });
+    expect(plan({ eventName: 'PermissionDenied', toolName: 'Bash' })).toEqual({ kind: 'denied' });
+    expect(plan({ eventName: 'Elicitation' })).toEqual({ kind: 'elicitation' });
   });
 });
 

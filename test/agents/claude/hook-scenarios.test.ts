@@ -95,7 +95,6 @@ describe('agent-adapters.md Part D', () => {
       const cases: [object, string | null][] = [
         [{ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: {}, tool_response: {} }, 'running'],
         [{ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: {}, error: 'boom' }, 'running'],
-        [{ hook_event_name: 'PermissionDenied', tool_name: 'Bash', tool_input: {}, tool_use_id: 't', reason: 'auto mode' }, 'running'],
         [{ hook_event_name: 'Stop', stop_hook_active: false }, 'success'],
         [{ hook_event_name: 'StopFailure', error: 'rate_limit' }, 'error'],
         [{ hook_event_name: 'SessionStart', source: 'compact' }, null],

@@ -19,10 +19,13 @@ const FULL = [
   'PostToolUse',
   'PostToolUseFailure',
   'Notification',
+  'Elicitation',
   'Stop',
   'StopFailure',
   'SessionEnd',
 ];
+/** From 2.1.211 PreToolUse too: it makes auto mode ask, and answers questions before Claude Code shows them. */
+const EVERY_MODE = ['PreToolUse', ...FULL];
 const CORE = ['SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'];
 const SIX = ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Notification', 'Stop', 'SessionEnd'];
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -41,7 +44,8 @@ afterEach(cleanUpFakes);
 
 function expectedSettings(command: string, events: readonly string[]): object {
   const hooks: Record<string, unknown> = {};
-  for (const event of events) hooks[event] = [{ hooks: [{ type: 'command', command, timeout: event === 'PermissionRequest' ? 65 : 5 }] }];
+  const waits = new Set(['PermissionRequest', 'PreToolUse', 'Elicitation']);
+  for (const event of events) hooks[event] = [{ hooks: [{ type: 'command', command, timeout: waits.has(event) ? 65 : 5 }] }];
   return { hooks };
 }
 
@@ -50,6 +54,7 @@ describe('agent-adapters.md Part D', () => {
     it('scenario 56: the registered events follow the probed version', async () => {
       const command = standInHookCommand('claude', realpathSync(socket));
       const cases: [string | undefined, readonly string[], boolean][] = [
+        ['2.1.332 (Claude Code)', EVERY_MODE, false],
         ['2.1.120 (Claude Code)', FULL, false],
         ['2.0.50', CORE, false],
         ['1.0.90', SIX, true],
@@ -65,6 +70,8 @@ describe('agent-adapters.md Part D', () => {
         const warning = 'pad-lattice: Claude Code 1.0.90 has no PermissionRequest hook; surface approvals are disabled\n';
         expect(run.stderr.includes(warning), String(version)).toBe(warns);
       }
+      expect(eventsFor(parseClaudeVersion('2.1.211'))).toEqual(EVERY_MODE);
+      expect(eventsFor(parseClaudeVersion('2.1.210'))).toEqual(FULL);
       expect(eventsFor(parseClaudeVersion('2.1.101'))).toEqual(FULL);
       expect(eventsFor(parseClaudeVersion('2.1.100'))).toEqual(CORE);
       expect(eventsFor(parseClaudeVersion('2.0.45'))).toEqual(CORE);
@@ -136,10 +143,10 @@ describe('agent-adapters.md Part D', () => {
       });
     });
 
-    describe('permission mode (Claude Code defaults to auto mode, where requests never reach the pad)', () => {
+    describe('permission mode (before 2.1.211 auto mode could overrule a hook, so requests never reached the pad)', () => {
       const modeArgs = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
         const run = await runLauncher(setup, ['--socket', socket, '--claude', FAKE_CLAUDE, '--', ...args], {
-          FAKE_CLAUDE_VERSION: '2.1.332 (Claude Code)',
+          FAKE_CLAUDE_VERSION: '2.1.210 (Claude Code)',
           ...env,
         });
         expect(run.code).toBe(0);
@@ -184,6 +191,14 @@ describe('agent-adapters.md Part D', () => {
         writeFileSync(join(setup.managedDir, 'managed-settings.json'), '{ not json');
         writeJson(join(setup.cwd, '.claude', 'settings.local.json'), { permissions: { defaultMode: 3 } });
         expect(await modeArgs([])).toEqual(['--permission-mode', 'default']);
+      });
+
+      it('2.1.211 and later keep the pad in every mode: the user’s mode (or Claude Code’s own default) is left alone; an unknown version still gets default', async () => {
+        for (const version of ['2.1.211', '2.1.332 (Claude Code)']) {
+          expect(await modeArgs(['--resume'], { FAKE_CLAUDE_VERSION: version }), version).toEqual(['--resume']);
+          expect(await modeArgs(['--permission-mode', 'plan'], { FAKE_CLAUDE_VERSION: version }), version).toEqual(['--permission-mode', 'plan']);
+        }
+        expect(await modeArgs([], { FAKE_CLAUDE_VERSION: 'no version here' })).toEqual(['--permission-mode', 'default']);
       });
     });
 

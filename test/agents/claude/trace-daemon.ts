@@ -25,8 +25,10 @@ export interface TraceDaemon {
   readonly profile: DeviceProfile;
   /** With `web`: the admin page's link (`http://127.0.0.1:<port>/#admin=<token>`) the daemon printed; else null. */
   readonly adminUrl: string | null;
-  /** Presses `address` once (value 127), as the controller would send it. */
+  /** Taps `address` once: down (value 127) and up again (value 0), as a finger on the controller would. */
   press(address: PadAddress): void;
+  /** Holds `address` down for `ms`, then lets go (hold to approve). */
+  hold(address: PadAddress, ms: number): Promise<void>;
   /** The value the daemon last sent to `address` (its palette colour), or undefined before any. */
   lightOf(address: PadAddress): number | undefined;
   /**
@@ -122,7 +124,12 @@ export async function startTraceDaemon(cli: DaemonProgram, profileId: string, op
     client,
     profile,
     adminUrl: ADMIN_LINK.exec(stdout)?.[1] ?? null,
-    press: (address) => writeFifo(fifo, `${formatHexLine(channelMessage(statusByteFor(address.kind, address.channel), address.number, 127))}\n`),
+    press: (address) => writeFifo(fifo, `${padLine(address, 127)}${padLine(address, 0)}`),
+    hold: async (address, ms) => {
+      writeFifo(fifo, padLine(address, 127));
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      writeFifo(fifo, padLine(address, 0));
+    },
     lightOf: (address) => lastValueSent(traceLines(trace), address),
     untilLights: (shown, what) =>
       until(
@@ -143,6 +150,10 @@ export async function startTraceDaemon(cli: DaemonProgram, profileId: string, op
     kill,
   };
 }
+
+/** One hex line of the controller: the pad at `address` at `value` (127 down, 0 up). */
+const padLine = (address: PadAddress, value: number) =>
+  `${formatHexLine(channelMessage(statusByteFor(address.kind, address.channel), address.number, value))}\n`;
 
 /** The trace holds only changes (the renderer caches lights), so a light's state is its last line. */
 function lastValueSent(lines: readonly string[], address: PadAddress): number | undefined {

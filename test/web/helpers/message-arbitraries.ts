@@ -136,6 +136,7 @@ export const daemonMessage: fc.Arbitrary<object> = fc.oneof(
             options: fc.array(fc.record({ label: fc.string({ maxLength: 20 }), description: fc.string({ maxLength: 20 }) }), { minLength: 1, maxLength: 8 }),
             multiSelect: fc.boolean(),
           }),
+          selected: fc.uniqueArray(fc.nat(7), { maxLength: 8 }).map((options) => options.sort((a, b) => a - b)),
         }),
       ),
       fc.constantFrom('full' as const, 'short' as const, 'none' as const),

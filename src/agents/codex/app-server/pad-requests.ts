@@ -2,7 +2,7 @@ import type { AgentIdentity } from '../../../domain/index.js';
 import { describedApproval } from '../../shared/approval-details.js';
 import { waitForSurfaceDecision } from '../../shared/approval-waiter.js';
 import { hex32 } from '../../shared/hex32.js';
-import { waitForPadAnswers } from '../../shared/question-waiter.js';
+import { waitForPadAnswers, onlyChoices } from '../../shared/question-waiter.js';
 import type { DaemonMirror } from './daemon-mirror.js';
 import type { RequestId } from './json-rpc.js';
 import type { PadRequest } from './pad-request.js';
@@ -53,7 +53,7 @@ export class PadRequests {
     } else {
       this.mirror.report('waiting_for_reply');
       done = waitForPadAnswers({ ...base, questions: request.questions }).then((chosen) => {
-        if (chosen !== null) this.#answer(id, request.answer(chosen));
+        if (chosen !== null) this.#answer(id, request.answer(onlyChoices(chosen)));
       });
     }
     const entry = { abort, done: done.finally(() => this.#open.delete(id)) };
