@@ -1,5 +1,5 @@
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
-import { classifyToolCall, sanitizeDescription, sanitizeToolName } from '../../requests/index.js';
+import { classifyToolCall, sanitizeCommand, sanitizeToolName } from '../../requests/index.js';
 import {
   ERROR_CODES,
   ERROR_TEXTS,
@@ -107,7 +107,7 @@ function handleState(context: MessageContext, connection: ConnectionId, message:
 function handleApprovalDetails(context: MessageContext, connection: ConnectionId, message: ApprovalDetailsMessage): void {
   const tool = sanitizeToolName(message.tool);
   // The tier reads the whole command (a destructive tail must count), the description only its start.
-  const details = { kind: 'approval', tool, description: sanitizeDescription(message.detail), tier: classifyToolCall(tool, message.detail) } as const;
+  const details = { kind: 'approval', tool, description: sanitizeCommand(message.detail), tier: classifyToolCall(tool, message.detail) } as const;
   if (context.plane.describeApproval(connection, message.agent, message.requestId, details)) return;
   sendReply(context.outbox, connection, {
     type: 'error',
