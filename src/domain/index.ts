@@ -11,5 +11,6 @@ export * from './light-token.js';
 export * from './control-surface.js';
 export * from './experience-view.js';
 export * from './label-bounds.js';
+export * from './metadata-bounds.js';
 export * from './prompt.js';
 export * from './surface-driver.js';
