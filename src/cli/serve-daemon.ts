@@ -28,7 +28,7 @@ export const DAEMON_CORE_OPTIONS = {
 
 export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default: $PAD_LATTICE_SOCKET, else
                           $XDG_RUNTIME_DIR/pad-lattice.sock, else
-                          /tmp/pad-lattice-<uid>.sock)
+                          /tmp/pad-lattice-<uid>/pad-lattice.sock)
   --terminal-hold SEC     how long success/error/cancelled stay lit (default 2.0)
   --session-ttl SEC       remove unleased sessions idle this long (default 86400;
                           0 disables)

@@ -1,5 +1,6 @@
 import { createConnection, type Socket } from 'node:net';
 import { ERROR_CODES, ERROR_TEXTS, LineSplitter, encodeServerMessage, type ActionMessage } from '../wire/index.js';
+import { checkPeer, checkSocketBeforeConnecting } from '../client/server-check.js';
 import type { HostNamespace } from './host-namespace.js';
 import { towardDaemon, towardRemote } from './relay-translation.js';
 
@@ -41,6 +42,15 @@ export class RelayConnection {
     this.#daemon = createConnection({ path: options.daemonSocket, allowHalfOpen: true });
     let connected = false;
     this.#daemon.once('connect', () => {
+      // The relay is a client of the daemon like any other: nothing from the remote host reaches a socket another user serves.
+      try {
+        checkSocketBeforeConnecting(options.daemonSocket);
+        checkPeer(options.daemonSocket, this.#daemon);
+      } catch (error) {
+        options.onDaemonError(error as Error);
+        this.destroy();
+        return;
+      }
       connected = true;
       options.onDaemonConnected();
       remote.resume();

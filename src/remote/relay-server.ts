@@ -6,7 +6,7 @@ import type { HostNamespace } from './host-namespace.js';
 import { RelayConnection } from './relay-connection.js';
 
 export interface RelayServerOptions {
-  /** The relay's own socket, inside a private folder (see ensurePrivateDirectory). */
+  /** The relay's own socket, inside a private folder (see ensureRelayDirectory). */
   readonly path: string;
   readonly daemonSocket: string;
   readonly namespace: HostNamespace;

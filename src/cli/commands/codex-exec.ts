@@ -12,7 +12,7 @@ error or stopped.
 Options:
   --codex BIN     the Codex executable (default: codex)
   --socket PATH   daemon socket (default: $PAD_LATTICE_SOCKET, else
-                  $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>.sock)
+                  $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>/pad-lattice.sock)
   -h, --help
 
 Codex runs even when no daemon is there (one warning on stderr).
