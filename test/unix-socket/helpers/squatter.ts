@@ -39,6 +39,7 @@ export interface Squatter {
 }
 
 export function startSquatter(path: string, mkdir?: string): Promise<Squatter> {
+  if (process.getuid?.() !== 0) return Promise.reject(new Error('a squatter runs as another user, which only root can start: run this test as root'));
   const child: ChildProcess = spawn(process.execPath, ['-e', SCRIPT, path, ...(mkdir === undefined ? [] : [mkdir])], {
     uid: NOBODY,
     gid: NOBODY,
