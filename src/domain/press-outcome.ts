@@ -16,7 +16,7 @@ export type PressRefusal =
   | 'nothing_waiting'
   /** The same action reached the same agent a moment ago (debounce). */
   | 'too_soon'
-  /** The recipient's connection closed before the action could be written. */
+  /** The recipient's connection closed before the action could be written, or its remote host's link has stalled. */
   | 'not_delivered';
 
 /** Why selecting an agent without a Scene did not happen. */

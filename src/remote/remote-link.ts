@@ -180,6 +180,7 @@ async function startRelay(options: RemoteLinkOptions, watch: LinkWatch): Promise
     daemonSocket: options.daemonSocket,
     namespace,
     peerCredentials: options.peerCredentials,
+    link: watch,
     admitAction,
     onDaemonReachable: (reachable, error) =>
       options.report(

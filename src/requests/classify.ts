@@ -111,7 +111,7 @@ function partTier(text: string, hereDocs: readonly string[], depth: number): App
 }
 
 /** Commands longer than this are read this far, and count as at least `edit`. */
-const SCANNED_COMMAND_LENGTH = 16_384;
+export const SCANNED_COMMAND_LENGTH = 16_384;
 
 /** The tier of an approval for `tool` acting on `subject` (its command, file or URL). */
 export function classifyToolCall(tool: string, subject: string): ApprovalTier {

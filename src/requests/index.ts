@@ -6,4 +6,4 @@
  */
 export { REDACTED, redactSecrets } from './redact.js';
 export { MAX_DESCRIPTION_LENGTH, MAX_TOOL_NAME_LENGTH, sanitizeCommand, sanitizeDescription, sanitizeToolName, subjectOf } from './describe.js';
-export { classifyToolCall } from './classify.js';
+export { classifyToolCall, SCANNED_COMMAND_LENGTH } from './classify.js';

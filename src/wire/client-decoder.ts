@@ -1,3 +1,4 @@
+import { hostNameProblem } from '../domain/index.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS, unknownMessageTypeText } from './error-texts.js';
 import {
@@ -50,6 +51,7 @@ const DECODERS: Readonly<Record<ClientMessageType, { allowed: ReadonlySet<string
   inventory: { allowed: withBase(), decode: () => ({ type: 'inventory' }) },
   question: { allowed: withBase('agent', 'request_id', 'questions'), decode: decodeQuestion },
   approval_details: { allowed: withBase('agent', 'request_id', 'tool', 'detail'), decode: decodeApprovalDetails },
+  relay: { allowed: withBase('host', 'live'), decode: decodeRelay },
 };
 
 function decodeClientObject(object: JsonObject): ClientMessage {
@@ -123,4 +125,12 @@ function decodeApprovalDetails(object: JsonObject): ClientMessage {
   const agent = agentObject === null ? DEFAULT_IDENTITY : identityOf(agentObject);
   const requestId = requiredIdentifier(object, 'request_id');
   return { type: 'approval_details', agent, requestId, tool: requiredText(object, 'tool'), detail: optionalText(object, 'detail') };
+}
+
+/** Extension. Order: host → live. */
+function decodeRelay(object: JsonObject): ClientMessage {
+  const host = requiredIdentifier(object, 'host');
+  const problem = hostNameProblem(host);
+  if (problem !== null) throw invalidMessage(`host ${problem}`);
+  return { type: 'relay', host, live: optionalBoolean(object, 'live') };
 }

@@ -67,5 +67,7 @@ export function clientWireObject(message: ClientMessage): Record<string, unknown
       };
     case 'approval_details':
       return { ...head, agent: agentWire(message.agent), request_id: message.requestId, tool: message.tool, detail: message.detail };
+    case 'relay':
+      return { ...head, host: message.host, live: message.live };
   }
 }

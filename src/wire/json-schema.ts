@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, MAX_QUESTION_OPTIONS, MAX_QUESTIONS, MAX_SELECTOR_SLOTS } from '../domain/index.js';
+import {
+  AGENT_STATES,
+  CONTROL_ACTIONS,
+  IDENTITY_ACCENTS,
+  MAX_QUESTION_OPTIONS,
+  MAX_QUESTIONS,
+  MAX_SELECTOR_SLOTS,
+  HOST_NAME_PATTERN,
+} from '../domain/index.js';
 import { VISUAL_PROTOCOL_VERSION } from '../visual-protocol/index.js';
 import { ERROR_CODES } from './error-codes.js';
 import { PROTOCOL_VERSION } from './limits.js';
@@ -66,6 +74,8 @@ export const wireClientMessageSchema = z
     message('inventory', {}),
     message('question', { agent: agentIdentity.nullish(), request_id: identifier, questions: z.array(questionSchema).min(1).max(MAX_QUESTIONS) }),
     message('approval_details', { agent: agentIdentity.nullish(), request_id: identifier, tool: nonBlank, detail: z.string().nullish() }),
+    // Sent only by `pad-lattice remote`, on each connection it relays.
+    message('relay', { host: z.string().regex(HOST_NAME_PATTERN), live: z.boolean().nullish() }),
   ])
   .meta({ title: 'Pad-Lattice Wire Protocol 1: client to daemon' });
 

@@ -23,6 +23,7 @@ export const CLIENT_MESSAGE_TYPES = [
   'inventory',
   'question',
   'approval_details',
+  'relay',
 ] as const;
 
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
@@ -83,6 +84,18 @@ export interface ApprovalDetailsMessage {
   readonly detail: string;
 }
 
+/**
+ * Extension, sent by `pad-lattice remote` as the first line of every
+ * connection it relays and again when its link changes: this connection
+ * speaks for remote host `host` only, and while `live` is false the link
+ * cannot be trusted to deliver a press.
+ */
+export interface RelayMessage {
+  readonly type: 'relay';
+  readonly host: string;
+  readonly live: boolean;
+}
+
 export interface SubscribeActionsMessage {
   readonly type: 'subscribe_actions';
   /** `local/default` when the wire message had no agent. */
@@ -125,7 +138,8 @@ export type ClientMessage =
   | PreviewEndMessage
   | InventoryRequest
   | QuestionMessage
-  | ApprovalDetailsMessage;
+  | ApprovalDetailsMessage
+  | RelayMessage;
 
 // ---- daemon → client (§7) -------------------------------------------------
 

@@ -69,6 +69,8 @@ const BASES = [
   { protocol: 1, type: 'question', request_id: 'q', questions: [{ question: 'Q?', options: [{ label: 'a' }] }] },
   { protocol: 1, type: 'approval_details', agent: { backend: 'b', session_id: 's' }, request_id: 'r', tool: 'Bash', detail: 'ls' },
   { protocol: 1, type: 'approval_details', request_id: 'r', tool: 'Bash' },
+  { protocol: 1, type: 'relay', host: 'devbox', live: true },
+  { protocol: 1, type: 'relay', host: 'dev-vm_2.a' },
 ];
 
 /** The daemon's verdict and the schema's on one message, as a line that names the message when they differ. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, makeIdentity } from '../../src/domain/index.js';
+import { AGENT_STATES, CONTROL_ACTIONS, IDENTITY_ACCENTS, HOST_NAME_PATTERN, makeIdentity } from '../../src/domain/index.js';
 import { ERROR_CODES, ERROR_TEXTS, type ServerMessage, type SessionReport } from '../../src/wire/index.js';
 
 /** Arbitraries of Wire Protocol 1 messages, for checking them against published schemas. */
@@ -63,6 +63,7 @@ export const validClientWire: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     'request_id',
     'tool',
   ]),
+  withOptional({ ...head('relay'), host: fc.stringMatching(HOST_NAME_PATTERN), live: nullable(fc.boolean()) }, ['host']),
 );
 
 const identity = fc.record({ backend: id, sessionId: id }).map(({ backend, sessionId }) => makeIdentity(backend, sessionId));

@@ -10,6 +10,7 @@ import {
   type StatusReport,
 } from '../../wire/index.js';
 import { sendNotification, sendReply, type Outbox } from './outbox.js';
+import { relayRefusal } from './relay-refusal.js';
 
 /** What handling a client message needs from the runtime. */
 export interface MessageContext {
@@ -28,6 +29,11 @@ export interface MessageContext {
 /** The effect and reply of each client message (wire-protocol-1.md §6, §7.10). */
 export function handleClientMessage(context: MessageContext, connection: ConnectionId, message: ClientMessage): void {
   const { plane, outbox } = context;
+  const refusal = relayRefusal(plane, connection, message);
+  if (refusal !== null) {
+    sendReply(outbox, connection, { type: 'error', code: ERROR_CODES.notPermitted, message: refusal });
+    return;
+  }
   switch (message.type) {
     case 'state':
       handleState(context, connection, message);
@@ -69,6 +75,16 @@ export function handleClientMessage(context: MessageContext, connection: Connect
       return;
     case 'approval_details':
       handleApprovalDetails(context, connection, message);
+      return;
+    case 'relay':
+      if (!plane.relay(connection, message.host, message.live)) {
+        const host = plane.relayedHost(connection);
+        sendReply(outbox, connection, {
+          type: 'error',
+          code: ERROR_CODES.notPermitted,
+          message: `this connection already relays host ${host}, not ${message.host}`,
+        });
+      }
       return;
     case 'preview_end':
       sendReply(
