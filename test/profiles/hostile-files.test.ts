@@ -54,7 +54,8 @@ describe('profile files that are not what they seem', () => {
     const doc = proMk1((d) => {
       for (let index = 0; index < 100_000; index += 1) d[`junk_${index}`] = 1;
     });
-    const issues = parseDeviceProfile(doc).ok ? [] : (parseDeviceProfile(doc) as { issues: { message: string }[] }).issues;
+    const result = parseDeviceProfile(doc);
+    const issues = result.ok ? [] : result.issues;
     const unknown = issues.find((issue) => issue.message.startsWith('unknown keys'));
     expect(unknown?.message.length).toBeLessThan(2_000);
     expect(unknown?.message).toMatch(/ and 99,9\d\d more$/);
