@@ -57,7 +57,7 @@ function measuredText(target: TargetCheck): string {
 type Title = (name: string, detail: string) => string;
 
 function sectionsOf(report: BenchReport, title: Title): string[] {
-  const { compile, render, show, endToEnd, burst, wireTime, agents } = report;
+  const { compile, render, show, endToEnd, burst, wireTime, status, agents } = report;
   const sections: string[] = [];
   if (compile) sections.push(`${title('compile', 'one SurfaceView → Visual Protocol frame')}\n${formatTable(OPS_COLUMNS, [opsCells(compile)])}`);
   if (render) {
@@ -125,6 +125,19 @@ function sectionsOf(report: BenchReport, title: Title): string[] {
             micros(r.cpuUs),
             percent(r.cpuPercentOfWire),
           ]),
+        ),
+    );
+  }
+  if (status) {
+    sections.push(
+      title(
+        'status',
+        'the reply built, encoded and fitted into one frame, every session at its metadata bounds; first: nothing encoded before; then: one session changed before each',
+      ) +
+        '\n' +
+        formatTable(
+          [right('sessions'), right('first µs'), right('then µs'), right('±%'), right('line bytes'), right('listed')],
+          status.map((r) => [integer(r.sessions), micros(r.firstUs), micros(r.meanUs), percent(r.rmePercent), integer(r.lineBytes), integer(r.listed)]),
         ),
     );
   }

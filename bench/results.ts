@@ -4,6 +4,7 @@ import type { CompileResult } from './suites/compile.js';
 import type { EndToEndResult } from './suites/end-to-end.js';
 import type { RenderResult } from './suites/render.js';
 import type { ShowResult } from './suites/show.js';
+import type { StatusResult } from './suites/status.js';
 import type { WireTimeResult } from './suites/wire-time.js';
 
 /** Where the figures were taken: they mean little without it. */
@@ -25,6 +26,7 @@ export interface BenchResults {
   readonly endToEnd?: EndToEndResult;
   readonly burst?: BurstResult;
   readonly wireTime?: readonly WireTimeResult[];
+  readonly status?: readonly StatusResult[];
   readonly agents?: AgentsResult;
 }
 

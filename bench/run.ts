@@ -11,6 +11,7 @@ import { runCompileSuite } from './suites/compile.js';
 import { runEndToEndSuite } from './suites/end-to-end.js';
 import { runRenderSuite } from './suites/render.js';
 import { runShowSuite } from './suites/show.js';
+import { runStatusSuite } from './suites/status.js';
 import { runWireTimeSuite } from './suites/wire-time.js';
 import { checkTargets } from './targets.js';
 
@@ -18,7 +19,7 @@ import { checkTargets } from './targets.js';
 export const SOCKET_SUITE_PROFILE = 'novation/launchpad/mini-mk3';
 
 /** The suites in the order a full run takes them (`--suite` picks some). */
-export const SUITE_NAMES = ['compile', 'render', 'show', 'wire-time', 'end-to-end', 'burst', 'agents'] as const;
+export const SUITE_NAMES = ['compile', 'render', 'show', 'wire-time', 'status', 'end-to-end', 'burst', 'agents'] as const;
 export type SuiteName = (typeof SUITE_NAMES)[number];
 
 /** Told what starts next, so a long run shows where it is. */
@@ -65,6 +66,10 @@ export async function runBench(settings: BenchSettings, progress: Progress = () 
   if (chosen('wire-time')) {
     progress('wire time');
     results.wireTime = runWireTimeSuite(profiles, results.show!, settings);
+  }
+  if (chosen('status')) {
+    progress('status');
+    results.status = runStatusSuite(settings);
   }
   const socketProfile = pickSocketProfile(profiles);
   if (chosen('end-to-end')) {

@@ -1,4 +1,6 @@
 import type { BenchResults, TargetCheck } from './results.js';
+import type { StatusResult } from './suites/status.js';
+import { integer } from './table.js';
 
 /** One performance goal of the bench issue and what this run measured against it. */
 
@@ -8,6 +10,11 @@ function check(name: string, comparison: TargetCheck['comparison'], limit: numbe
 }
 
 const worst = (values: readonly number[]) => Math.max(...values);
+
+/** A `status` must stay well inside the CLI's 2 s timeout however much metadata agents send. */
+export const STATUS_LIMIT_MS = 50;
+const STATUS_TARGET_SESSIONS = 100;
+const statusMs = (status: readonly StatusResult[]) => (status.find((r) => r.sessions === STATUS_TARGET_SESSIONS)?.firstUs ?? Number.NaN) / 1000;
 
 /** Spawn to first answer of our daemon, judged on the median start. */
 export const STARTUP_LIMIT_MS = 300;
@@ -24,7 +31,7 @@ export const COMPARED_WORKLOADS: readonly string[] = ['4 agents', '100 identitie
  */
 export function checkTargets(results: BenchResults): TargetCheck[] {
   const checks: TargetCheck[] = [];
-  const { compile, render, show, endToEnd, burst, wireTime, agents } = results;
+  const { compile, render, show, endToEnd, burst, wireTime, status, agents } = results;
   if (compile) checks.push(check('compile', '<=', 1, compile.meanNs / 1000, 'µs'));
   if (render) checks.push(check('render (slowest profile)', '<=', 10, worst(render.map((r) => r.meanNs)) / 1000, 'µs'));
   if (show) checks.push(check('Show RGB frame (slowest profile)', '<=', 10, worst(show.map((r) => r.meanNs)) / 1000, 'µs'));
@@ -32,6 +39,8 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
     checks.push(check('end to end p99, separate processes: write → state_ack', '<=', 250, endToEnd.crossProcess.ack.p99, 'µs'));
     checks.push(check('end to end p99, separate processes: write → last frame byte', '<=', 250, endToEnd.crossProcess.frame.p99, 'µs'));
   }
+  if (status)
+    checks.push(check(`first status, ${integer(STATUS_TARGET_SESSIONS)} sessions at the metadata bounds`, '<=', STATUS_LIMIT_MS, statusMs(status), 'ms'));
   if (burst) checks.push(check('burst', '>=', 200_000, burst.messagesPerSecond, 'msg/s'));
   if (wireTime) checks.push(check('CPU per frame / USB wire time (worst)', '<=', 1, worst(wireTime.map((r) => r.cpuPercentOfWire)), '%'));
   if (agents) {

@@ -15,7 +15,7 @@ export const AGENT_OPTIONS = {
 } as const;
 
 export const SOCKET_HELP =
-  '  --socket PATH        daemon socket (default: $PAD_LATTICE_SOCKET, else $XDG_RUNTIME_DIR/pad-lattice.sock,\n                       else /tmp/pad-lattice-<uid>.sock)';
+  '  --socket PATH        daemon socket (default: $PAD_LATTICE_SOCKET, else $XDG_RUNTIME_DIR/pad-lattice.sock,\n                       else /tmp/pad-lattice-<uid>/pad-lattice.sock)';
 
 export const AGENT_HELP = `  --backend NAME       agent backend of the identity (default: local)
   --session-id ID      agent session id of the identity (default: default)`;

@@ -69,4 +69,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
   }
 }
 
-runIfEntryPoint(import.meta.url, runCli, { name: 'pad-lattice', crashExit: EXIT.failure });
+export const CLI_PROGRAM = { name: 'pad-lattice', crashExit: EXIT.failure } as const;
+
+// Started directly (tests do), not through bin.ts.
+runIfEntryPoint(import.meta.url, runCli, CLI_PROGRAM);

@@ -22,7 +22,7 @@ export const DAEMON_CORE_OPTIONS = {
 
 export const DAEMON_CORE_HELP = `  --socket PATH           socket path (default: $PAD_LATTICE_SOCKET, else
                           $XDG_RUNTIME_DIR/pad-lattice.sock, else
-                          /tmp/pad-lattice-<uid>.sock)
+                          /tmp/pad-lattice-<uid>/pad-lattice.sock)
   --terminal-hold SEC     how long success/error/cancelled stay lit (default 2.0)
   --approve-hold SEC      how long Approve must be held for a destructive command
                           while its fill rises (default 1.5; 0: a press approves)

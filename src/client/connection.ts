@@ -1,6 +1,7 @@
 import { createConnection, type Socket } from 'node:net';
 import { ERROR_CODES, LineSplitter, MAX_MESSAGE_BYTES, decodeServerLine, encodeClientMessage, type ClientMessage, type ServerMessage } from '../wire/index.js';
 import { DaemonDisconnectedError, DaemonProtocolError, DaemonTimeoutError, DaemonUnavailableError } from './errors.js';
+import { checkPeer, checkSocketBeforeConnecting } from './server-check.js';
 
 /** What the reader hands over: a decoded message, or a line the codec rejected. */
 type Inbound = { readonly ok: true; readonly message: ServerMessage } | { readonly ok: false; readonly error: DaemonProtocolError };
@@ -40,9 +41,18 @@ export class WireConnection {
     socket.on('error', () => undefined);
   }
 
-  /** Connects, or fails with DaemonUnavailableError / DaemonTimeoutError. */
+  /**
+   * Connects, or fails with DaemonUnavailableError / DaemonTimeoutError; an
+   * UntrustedDaemonError when the socket is not this user's (server-check.ts).
+   */
   static open(socketPath: string, timeoutMs: number): Promise<WireConnection> {
     return new Promise((resolve, reject) => {
+      try {
+        checkSocketBeforeConnecting(socketPath);
+      } catch (error) {
+        reject(error);
+        return;
+      }
       const socket = createConnection({ path: socketPath });
       const timer = setTimeout(() => {
         socket.destroy();
@@ -56,6 +66,13 @@ export class WireConnection {
       socket.once('connect', () => {
         clearTimeout(timer);
         socket.removeAllListeners('error');
+        try {
+          checkPeer(socketPath, socket);
+        } catch (error) {
+          socket.destroy();
+          reject(error);
+          return;
+        }
         resolve(new WireConnection(socketPath, socket));
       });
     });

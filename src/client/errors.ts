@@ -21,6 +21,15 @@ export class DaemonUnavailableError extends PadLatticeClientError {
   }
 }
 
+/**
+ * The socket is not this user's: another user owns its file or folder, or
+ * serves it. Nothing was sent. It counts as "no daemon" (exit 3, a hook
+ * stays quiet), with a message that says it may be an attack and what to do.
+ */
+export class UntrustedDaemonError extends DaemonUnavailableError {
+  override readonly name: string = 'UntrustedDaemonError';
+}
+
 /** The daemon closed a long-lived connection (subscription) while the caller still wanted it. */
 export class DaemonDisconnectedError extends DaemonUnavailableError {
   override readonly name: string = 'DaemonDisconnectedError';

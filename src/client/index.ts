@@ -1,6 +1,7 @@
 /**
  * The public TypeScript client of Wire Protocol 1. It imports only the wire
- * codec and the domain, so agents can embed it without pulling in the daemon.
+ * codec, the domain and the socket helpers, so agents can embed it without
+ * pulling in the daemon.
  */
 export {
   PadLatticeClient,
@@ -19,6 +20,7 @@ export { PreviewSession, MAX_PREVIEW_TTL_SECONDS } from './preview-session.js';
 export {
   PadLatticeClientError,
   DaemonUnavailableError,
+  UntrustedDaemonError,
   DaemonDisconnectedError,
   DaemonTimeoutError,
   DaemonProtocolError,

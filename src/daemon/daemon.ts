@@ -13,7 +13,11 @@ import type { ProfileInventorySource } from './runtime/inventory-report.js';
 import type { Outbox } from './runtime/outbox.js';
 import { SocketServer, type PeerCredentialSource } from './socket/index.js';
 import { loadSoPeerCred } from '../unix-socket/so-peercred.js';
-import { defaultSocketPath } from '../unix-socket/socket-path.js';
+import { defaultFallbackFolder, defaultSocketPath } from '../unix-socket/socket-path.js';
+import { ensurePrivateFolder, PrivateFolderError } from '../unix-socket/private-folder.js';
+import { socketFix } from '../unix-socket/socket-trust.js';
+import { effectiveUid } from '../unix-socket/peer-credentials.js';
+import { untrustedPath } from './socket/socket-errors.js';
 
 export interface DaemonOptions {
   /** Default: wire-protocol-1.md §2 resolution from `env`. */
@@ -126,6 +130,7 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
       onError: (error) => logger.error(`socket listener: ${describeError(error)}`),
       onClientWarning: (message) => logger.warn(message),
     });
+    if (options.socketPath === undefined) await claimFallbackFolder(options.env ?? process.env, socketPath);
     // Assigned before listening: the outbox finds a connection accepted the instant the socket appears.
     await server.listen();
     surfaces.initialize();
@@ -137,6 +142,19 @@ export async function startDaemon(options: DaemonOptions = {}): Promise<DaemonHa
     await server?.close();
     surfaces.close();
     storeWrites.flush();
+    throw error;
+  }
+}
+
+/** Without XDG_RUNTIME_DIR the socket lives in /tmp/pad-lattice-<uid>/, made private here or refused (another user may have made it first). */
+async function claimFallbackFolder(env: NodeJS.ProcessEnv, socketPath: string): Promise<void> {
+  const folder = defaultFallbackFolder(env);
+  if (folder === null) return;
+  const uid = effectiveUid();
+  try {
+    await ensurePrivateFolder(folder, uid, socketFix(uid));
+  } catch (error) {
+    if (error instanceof PrivateFolderError) throw untrustedPath(socketPath, error.message);
     throw error;
   }
 }

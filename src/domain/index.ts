@@ -12,6 +12,7 @@ export * from './surface-kind.js';
 export * from './experience-view.js';
 export * from './label-bounds.js';
 export * from './port-name.js';
+export * from './metadata-bounds.js';
 export * from './prompt.js';
 export * from './visual-frame.js';
 export * from './surface.js';

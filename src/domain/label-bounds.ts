@@ -19,29 +19,35 @@ function utf8Length(codePoint: number): number {
 }
 
 /**
- * `label` within both bounds: unchanged when it fits, else cut at a code
- * point boundary and ended with `…` (the ellipsis counts toward the bounds).
- * A label of up to 128 UTF-16 units costs one comparison.
+ * `text` within `maxCodePoints` code points and `maxBytes` UTF-8 bytes:
+ * unchanged when it fits, else cut at a code point boundary and ended with
+ * `…` (the ellipsis counts toward the bounds). Text of few enough UTF-16
+ * units costs one comparison.
  */
-export function boundLabel(label: string): string {
+export function cutToBounds(text: string, maxCodePoints: number, maxBytes: number): string {
   // Fewer units than the code point bound, and at most three bytes per unit: it fits.
-  if (label.length <= MAX_LABEL_CODE_POINTS && label.length * 3 <= MAX_LABEL_BYTES) return label;
+  if (text.length <= maxCodePoints && text.length * 3 <= maxBytes) return text;
   let codePoints = 0;
   let bytes = 0;
   let fitsWhole = true;
   let end = 0;
-  // The longest prefix that still leaves room for the ellipsis, in case the whole label does not fit.
+  // The longest prefix that still leaves room for the ellipsis, in case the whole text does not fit.
   let endWithRoom = 0;
-  for (const char of label) {
+  for (const char of text) {
     const size = utf8Length(char.codePointAt(0)!);
-    if (codePoints + 1 > MAX_LABEL_CODE_POINTS || bytes + size > MAX_LABEL_BYTES) {
+    if (codePoints + 1 > maxCodePoints || bytes + size > maxBytes) {
       fitsWhole = false;
       break;
     }
     codePoints += 1;
     bytes += size;
     end += char.length;
-    if (codePoints + 1 <= MAX_LABEL_CODE_POINTS && bytes + ELLIPSIS_BYTES <= MAX_LABEL_BYTES) endWithRoom = end;
+    if (codePoints + 1 <= maxCodePoints && bytes + ELLIPSIS_BYTES <= maxBytes) endWithRoom = end;
   }
-  return fitsWhole ? label : `${label.slice(0, endWithRoom)}${ELLIPSIS}`;
+  return fitsWhole ? text : `${text.slice(0, endWithRoom)}${ELLIPSIS}`;
+}
+
+/** `label` within both label bounds (see cutToBounds). */
+export function boundLabel(label: string): string {
+  return cutToBounds(label, MAX_LABEL_CODE_POINTS, MAX_LABEL_BYTES);
 }

@@ -18,7 +18,7 @@ export type PressRefusal =
   | 'too_soon'
   /** Approving a destructive command takes a hold (Approve held down until its fill is full); this press was let go sooner. */
   | 'hold_required'
-  /** The recipient's connection closed before the action could be written. */
+  /** The recipient's connection closed before the action could be written, or its remote host's link has stalled. */
   | 'not_delivered';
 
 /** Why selecting an agent without a Scene did not happen. */

@@ -1,10 +1,11 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { ProfileCatalog, type ProfileProblem } from './catalog.js';
 import type { DeviceProfile } from './device-profile.js';
 import { loadProfilesFrom, problemFromError, type CatalogLoad } from './load-catalog.js';
 import { parseProfileFile, surfaceProfilesById, type ProfileFile } from './profile-file.js';
 import { isDirectory, listProfileFiles } from './profile-roots.js';
+import { ProfileFileError } from './errors.js';
+import { readProfileText } from './load-file.js';
 import type { SurfaceProfile } from './surface/surface-schema.js';
 
 export interface CatalogWatcherOptions {
@@ -143,8 +144,11 @@ export class CatalogWatcher {
   private async readFileState(path: string): Promise<FileState | undefined> {
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
-    } catch {
+      // Never readFile: a FIFO named *.json would block the watcher for good (readProfileText refuses it).
+      text = await readProfileText(path);
+    } catch (error) {
+      if (error instanceof ProfileFileError && error.detail !== 'profile file not found')
+        return { text: '', good: undefined, problem: problemFromError(path, error) };
       return undefined;
     }
     const previous = this.files.get(path);

@@ -1,9 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { DeviceProfile } from './device-profile.js';
 import { ProfileFileError, ProfileValidationError } from './errors.js';
 import type { ProfileIssue } from './issues.js';
 import { parseDeviceProfile } from './parse-profile.js';
 import { errnoCode, fileProblem } from '../support/file-errors.js';
+import { jsonErrorLocation } from './json-problem.js';
+
+/** The most a profile file may hold; the largest built-in is a few dozen KiB. */
+export const MAX_PROFILE_BYTES = 1_048_576;
 
 /** An optional JSON Schema pass run on the raw document before the parser (authoring aid, spec §1). */
 export type SchemaValidator = (document: unknown) => readonly ProfileIssue[];
@@ -12,17 +17,49 @@ export interface LoadProfileOptions {
   readonly schemaValidator?: SchemaValidator;
 }
 
-/** Reads a profile file's text; a file that is missing or cannot be read becomes ProfileFileError, in plain words. */
+/**
+ * Reads a profile file's text; a file that is missing, cannot be read, is
+ * not a regular file (a FIFO would block the daemon, a device never end) or
+ * is over MAX_PROFILE_BYTES becomes ProfileFileError, in plain words. The
+ * file is opened without blocking and judged on the open descriptor, so
+ * what is checked is what is read.
+ */
 export async function readProfileText(path: string): Promise<string> {
+  let handle;
   try {
-    return await readFile(path, 'utf8');
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
   } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT') throw new ProfileFileError(path, 'profile file not found', `profile file not found: ${path}`);
-    if (code === undefined) throw error;
-    const detail = code === 'EISDIR' ? "is a folder; name the profile's .json file" : `cannot be read: ${fileProblem(error)}`;
-    throw new ProfileFileError(path, detail, `${path}: ${detail}`);
+    throw fileError(path, error);
   }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw problem(path, "is a folder; name the profile's .json file");
+    if (!stats.isFile()) throw problem(path, `is not a regular file (${kindOf(stats)}); a profile is read only from a regular file`);
+    if (stats.size > MAX_PROFILE_BYTES)
+      throw problem(path, `is ${stats.size.toLocaleString('en-US')} bytes; a profile may have at most ${MAX_PROFILE_BYTES.toLocaleString('en-US')}`);
+    return await handle.readFile('utf8');
+  } catch (error) {
+    throw error instanceof ProfileFileError ? error : fileError(path, error);
+  } finally {
+    await handle.close();
+  }
+}
+
+function problem(path: string, detail: string): ProfileFileError {
+  return new ProfileFileError(path, detail, `${path}: ${detail}`);
+}
+
+function kindOf(stats: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return stats.isSocket() ? 'a socket' : 'not a file';
+}
+
+function fileError(path: string, error: unknown): Error {
+  const code = errnoCode(error);
+  if (code === 'ENOENT') return new ProfileFileError(path, 'profile file not found', `profile file not found: ${path}`);
+  if (code === undefined) return error as Error;
+  return problem(path, code === 'EISDIR' ? "is a folder; name the profile's .json file" : `cannot be read: ${fileProblem(error)}`);
 }
 
 /** Parses and validates the text of a profile file named `source`. */
@@ -31,8 +68,8 @@ export function parseProfileText(text: string, source: string, options: LoadProf
   try {
     document = JSON.parse(text) as unknown;
   } catch (error) {
-    const detail = `invalid JSON: ${(error as Error).message}`;
-    throw new ProfileFileError(source, detail, `${source}: ${detail}`);
+    // Where, never what: the message must not show the file's content.
+    throw problem(source, `invalid JSON: at ${jsonErrorLocation(text, error as Error)}`);
   }
   if (options.schemaValidator !== undefined) {
     const schemaIssues = options.schemaValidator(document);

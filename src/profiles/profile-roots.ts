@@ -44,9 +44,12 @@ export async function isDirectory(path: string): Promise<boolean> {
 }
 
 /**
- * Every `*.json` file at any depth below `root`, sorted by full path; [] when
- * the root is not a directory. Hidden entries (editor swap and lock files) are
- * skipped, and so are directories whose names end in `.json`.
+ * Every `*.json` entry at any depth below `root` that is not a folder,
+ * sorted by full path; [] when the root is not a directory. Hidden entries
+ * (editor swap and lock files) are skipped, and so are directories whose
+ * names end in `.json`. Links, FIFOs and devices are listed: reading them
+ * (readProfileText) refuses what is not a regular file, with a message,
+ * rather than leaving them out in silence.
  */
 export async function listProfileFiles(root: string): Promise<string[]> {
   if (!(await isDirectory(root))) return [];
@@ -56,21 +59,12 @@ export async function listProfileFiles(root: string): Promise<string[]> {
       if (entry.name.startsWith('.')) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) await walk(path);
-      else if (entry.name.endsWith('.json') && (entry.isFile() || (await isRegularFile(path)))) files.push(path);
+      else if (entry.name.endsWith('.json') && !(await isDirectory(path))) files.push(path);
     }
   };
   await walk(root);
   return files.sort();
 }
-
-async function isRegularFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** The home directory as an environment says, so tests can point it at a temporary folder. */
 export function homeFrom(env: Readonly<Record<string, string | undefined>>): string {
   return env['HOME'] || env['USERPROFILE'] || homedir();

@@ -1,12 +1,6 @@
-import { makeIdentity, type AgentIdentity } from '../domain/index.js';
+import { hostSuffix, inHostNamespace, makeIdentity, type AgentIdentity } from '../domain/index.js';
 
-/** Host names travel in socket file names and labels: a short, plain alphabet. */
-const HOST_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
-
-/** Why `name` cannot name a remote host, or null when it can. */
-export function hostNameProblem(name: string): string | null {
-  return HOST_NAME.test(name) ? null : 'must be 1-63 letters, digits, ".", "_" or "-", starting with a letter or digit';
-}
+export { hostNameProblem } from '../domain/index.js';
 
 /**
  * The default name of a host: the ssh destination as typed, without `user@`,
@@ -41,7 +35,7 @@ export class HostNamespace {
   readonly #suffix: string;
 
   constructor(readonly host: string) {
-    this.#suffix = `@${host}`;
+    this.#suffix = hostSuffix(host);
   }
 
   /** The daemon-side identity of a remote agent. */
@@ -56,7 +50,7 @@ export class HostNamespace {
 
   /** True for a backend or lease id this host's relay put in. */
   owns(id: string): boolean {
-    return id.length > this.#suffix.length && id.endsWith(this.#suffix);
+    return inHostNamespace(id, this.host);
   }
 
   inwardId(id: string): string {

@@ -1,5 +1,6 @@
 import { createConnection, type Socket } from 'node:net';
-import { ERROR_CODES, ERROR_TEXTS, LineSplitter, encodeServerMessage, type ActionMessage } from '../wire/index.js';
+import { ERROR_CODES, ERROR_TEXTS, LineSplitter, encodeClientMessage, encodeServerMessage, type ActionMessage } from '../wire/index.js';
+import { checkPeer, checkSocketBeforeConnecting } from '../client/server-check.js';
 import type { HostNamespace } from './host-namespace.js';
 import { towardDaemon, towardRemote } from './relay-translation.js';
 
@@ -12,6 +13,8 @@ export interface RelayConnectionOptions {
   readonly namespace: HostNamespace;
   /** Asked for every `action` on its way out; false drops it (the link cannot be trusted to deliver it now). */
   readonly admitAction: (action: ActionMessage) => boolean;
+  /** Whether the link delivers presses now: what the first line to the daemon says (see `announce`). */
+  readonly linkLive: () => boolean;
   /** The daemon could not be reached for this connection (the remote client sees its connection close). */
   readonly onDaemonError: (error: Error) => void;
   readonly onDaemonConnected: () => void;
@@ -31,6 +34,7 @@ export class RelayConnection {
   readonly #options: RelayConnectionOptions;
   readonly #up = new LineSplitter();
   readonly #down = new LineSplitter();
+  #connected = false;
   readonly closed: Promise<void>;
 
   constructor(remote: Socket, options: RelayConnectionOptions) {
@@ -39,14 +43,24 @@ export class RelayConnection {
     // Nothing is read from the client until the daemon side is there to take it.
     remote.pause();
     this.#daemon = createConnection({ path: options.daemonSocket, allowHalfOpen: true });
-    let connected = false;
     this.#daemon.once('connect', () => {
-      connected = true;
+      // The relay is a client of the daemon like any other: nothing from the remote host reaches a socket another user serves.
+      try {
+        checkSocketBeforeConnecting(options.daemonSocket);
+        checkPeer(options.daemonSocket, this.#daemon);
+      } catch (error) {
+        options.onDaemonError(error as Error);
+        this.destroy();
+        return;
+      }
+      this.#connected = true;
+      // First of all, the daemon learns whom this connection speaks for (it refuses anything else) and whether the link delivers.
+      this.announce(options.linkLive());
       options.onDaemonConnected();
       remote.resume();
     });
     this.#daemon.once('error', (error) => {
-      if (!connected) options.onDaemonError(error);
+      if (!this.#connected) options.onDaemonError(error);
     });
     this.closed = Promise.all([closedOf(remote), closedOf(this.#daemon)]).then(() => undefined);
 
@@ -60,6 +74,11 @@ export class RelayConnection {
     this.#daemon.on('close', () => remote.end());
   }
 
+  /** Tells the daemon the link's state (a `relay` line); before the daemon connection is up, the first line will. */
+  announce(live: boolean): void {
+    if (this.#connected && !this.#daemon.destroyed) this.#daemon.write(encodeClientMessage({ type: 'relay', host: this.#options.namespace.host, live }));
+  }
+
   /** Closes both sides at once, dropping what is still queued (the link or the relay went away). */
   destroy(): void {
     this.#remote.destroy();
@@ -67,7 +86,11 @@ export class RelayConnection {
   }
 
   #fromRemote(chunk: Buffer): void {
-    const usable = this.#up.push(chunk, (line) => this.#daemon.write(withLf(towardDaemon(line, this.#options.namespace))));
+    const usable = this.#up.push(chunk, (line) => {
+      const relayed = towardDaemon(line, this.#options.namespace);
+      if (typeof relayed === 'string' || Buffer.isBuffer(relayed)) this.#daemon.write(withLf(relayed));
+      else this.#remote.write(withLf(relayed.refusal));
+    });
     if (!usable) {
       this.#daemon.destroy();
       this.#remote.end(OVERFLOW_LINE);

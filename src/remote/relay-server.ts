@@ -3,14 +3,17 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { claimSocketPath, effectiveUid, listenRestricted, peerAllowed, SocketStartupError, type PeerCredentialSource } from '../daemon/socket/index.js';
 import type { ActionMessage } from '../wire/index.js';
 import type { HostNamespace } from './host-namespace.js';
+import type { LinkWatch } from './link-watch.js';
 import { RelayConnection } from './relay-connection.js';
 
 export interface RelayServerOptions {
-  /** The relay's own socket, inside a private folder (see ensurePrivateDirectory). */
+  /** The relay's own socket, inside a private folder (see ensureRelayDirectory). */
   readonly path: string;
   readonly daemonSocket: string;
   readonly namespace: HostNamespace;
   readonly peerCredentials: PeerCredentialSource;
+  /** The link's heartbeat: the daemon offers this host's presses only while it is on time (see linkDelivers). */
+  readonly link: LinkWatch;
   readonly admitAction: (action: ActionMessage) => boolean;
   /** Called when the daemon stops or starts answering forwarded connections (once per change). */
   readonly onDaemonReachable?: (reachable: boolean, error: Error | null) => void;
@@ -26,6 +29,20 @@ const SOCKET_MODE = 0o600;
  * daemon's descriptors.
  */
 export const MAX_RELAYED_CONNECTIONS = 128;
+
+/** How often the relay looks at the heartbeat, so a stall reaches the daemon within this much of happening. */
+const LINK_CHECK_MS = 100;
+
+/**
+ * Whether a press sent now would reach the host promptly: the link is up and
+ * its heartbeat at most half as late as it may be before the link counts as
+ * dropped (one and a half keepalive intervals). Later than that, the daemon
+ * reports a press as not delivered instead of sending it into a link that
+ * may never pass it on.
+ */
+export function linkDelivers(link: LinkWatch): boolean {
+  return link.up && link.silentMs() < link.deadAfterMs / 2;
+}
 
 export class RelayAlreadyRunningError extends Error {
   override readonly name = 'RelayAlreadyRunningError';
@@ -49,10 +66,23 @@ export class RelayServer {
   #daemonReachable = true;
   #atCapacity = false;
   #closed = false;
+  #linkLive: boolean;
+  readonly #linkCheck: NodeJS.Timeout;
 
   private constructor(options: RelayServerOptions) {
     this.#options = options;
     this.#server = createServer({ allowHalfOpen: true, pauseOnConnect: true }, (socket) => this.#accept(socket));
+    this.#linkLive = linkDelivers(options.link);
+    this.#linkCheck = setInterval(() => this.#checkLink(), LINK_CHECK_MS);
+    this.#linkCheck.unref();
+  }
+
+  /** Every relayed connection tells the daemon when the link starts or stops delivering. */
+  #checkLink(): void {
+    const live = linkDelivers(this.#options.link);
+    if (live === this.#linkLive) return;
+    this.#linkLive = live;
+    for (const connection of this.#connections) connection.announce(live);
   }
 
   /** Claims the socket path (a stale socket is replaced; a live relay for the same host is refused) and listens. */
@@ -96,6 +126,7 @@ export class RelayServer {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    clearInterval(this.#linkCheck);
     this.closeConnections();
     // Closing a listening pipe server also unlinks its path (libuv does this).
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
@@ -116,6 +147,7 @@ export class RelayServer {
     const connection = new RelayConnection(socket, {
       daemonSocket: this.#options.daemonSocket,
       namespace: this.#options.namespace,
+      linkLive: () => linkDelivers(this.#options.link),
       admitAction: this.#options.admitAction,
       onDaemonConnected: () => this.#reachable(true, null),
       onDaemonError: (error) => this.#reachable(false, error),

@@ -1,9 +1,12 @@
 import { REMOTE_HOST_METADATA_KEY } from '../domain/index.js';
+import { SCANNED_COMMAND_LENGTH } from '../requests/index.js';
 import {
+  clientWireObject,
   decodeClientLine,
   decodeServerLine,
-  encodeClientMessage,
   encodeServerMessage,
+  ERROR_CODES,
+  MAX_MESSAGE_BYTES,
   type ActionMessage,
   type ClientMessage,
   type ServerMessage,
@@ -22,18 +25,34 @@ export interface RelayedLine {
   readonly action: ActionMessage | null;
 }
 
+/** A line the relay answers itself instead of forwarding: the error line for the remote client (without LF). */
+export interface RelayRefusal {
+  readonly refusal: string;
+}
+
 /**
  * Remote client → daemon. A line the codec accepts and that names an
  * identity or lease is rewritten into the host's namespace, with the host
  * name added as display metadata; every other line (ping, status, preview,
  * and anything invalid) goes through byte for byte, so the daemon answers it
  * exactly as it would answer a local client.
+ *
+ * A rewritten line is encoded in UTF-8 (not with \u escapes, which would
+ * triple a non-ASCII text) and carries only what the daemon keeps (values
+ * cut as the decoder cuts them, a command no longer than the daemon reads),
+ * so a valid frame stays valid. Only ids the host name makes too long for
+ * the frame are refused, with that reason.
  */
-export function towardDaemon(line: Buffer, namespace: HostNamespace): Buffer | string {
+export function towardDaemon(line: Buffer, namespace: HostNamespace): Buffer | string | RelayRefusal {
   const decoded = decodeClientLine(line);
   if (!decoded.ok) return line;
   const rewritten = inward(decoded.message, namespace);
-  return rewritten === null ? line : encodeClientMessage(rewritten).slice(0, -1);
+  if (rewritten === null) return line;
+  const encoded = JSON.stringify(clientWireObject(rewritten));
+  const bytes = Buffer.byteLength(encoded);
+  if (bytes <= MAX_MESSAGE_BYTES) return encoded;
+  const reason = `with the host name ${namespace.host} added, this ${rewritten.type} message is ${bytes} bytes, over the ${MAX_MESSAGE_BYTES} a message may have; use a shorter session id or lease id`;
+  return { refusal: encodeServerMessage({ type: 'error', code: ERROR_CODES.frameTooLarge, message: reason }).slice(0, -1) };
 }
 
 /**
@@ -65,7 +84,11 @@ function inward(message: ClientMessage, namespace: HostNamespace): ClientMessage
       };
     case 'session_end':
     case 'subscribe_actions':
+    case 'question':
       return { ...message, agent: namespace.inward(message.agent) };
+    case 'approval_details':
+      // The daemon classifies this much of a command and shows less; the rest would only fill the frame.
+      return { ...message, agent: namespace.inward(message.agent), detail: message.detail.slice(0, SCANNED_COMMAND_LENGTH + 1) };
     case 'session_lease':
       return {
         ...message,
@@ -91,6 +114,7 @@ function outward(message: ServerMessage, namespace: HostNamespace): ServerMessag
     case 'session_lease_bound':
       return { ...message, leaseId: namespace.outwardId(message.leaseId), session: outwardSession(message.session, namespace) };
     case 'action':
+    case 'answer':
       return { ...message, agent: namespace.outward(message.agent) };
     case 'status':
       return mentionsHost(message.status, namespace) ? { ...message, status: outwardStatus(message.status, namespace) } : null;

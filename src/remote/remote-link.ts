@@ -6,7 +6,7 @@ import { errorMessage } from '../support/error-message.js';
 import { HostNamespace } from './host-namespace.js';
 import { endHostSessions } from './host-sessions.js';
 import { LinkWatch } from './link-watch.js';
-import { ensurePrivateDirectory } from './private-directory.js';
+import { ensureRelayDirectory } from './private-directory.js';
 import type { RemoteEvent } from './remote-events.js';
 import { RelayServer } from './relay-server.js';
 import {
@@ -176,7 +176,7 @@ async function setUp(options: RemoteLinkOptions, staleSshd: number | null): Prom
 
 async function startRelay(options: RemoteLinkOptions, namespace: HostNamespace, watch: LinkWatch): Promise<RelayServer> {
   const { host } = namespace;
-  await ensurePrivateDirectory(options.relayDirectory, effectiveUid());
+  await ensureRelayDirectory(options.relayDirectory, effectiveUid());
   const path = `${options.relayDirectory}/${host}.sock`;
   if (Buffer.byteLength(path) > MAX_LOCAL_SOCKET_BYTES || path.includes(':')) {
     throw new RemoteLinkError(`the relay socket path ${JSON.stringify(path)} is too long or holds ":"; set XDG_RUNTIME_DIR to a short folder`);
@@ -197,6 +197,7 @@ async function startRelay(options: RemoteLinkOptions, namespace: HostNamespace, 
     daemonSocket: options.daemonSocket,
     namespace,
     peerCredentials: options.peerCredentials,
+    link: watch,
     admitAction,
     onDaemonReachable: (reachable, error) =>
       options.report(

@@ -27,22 +27,44 @@ export function subjectOf(toolInput: unknown): string {
   return '';
 }
 
+/** Control characters and whitespace runs, folded into single spaces. \p{C}: control, format (bidi, zero-width), unassigned and private-use. */
+function foldLine(text: string): string {
+  return text.replace(/[\s\p{C}]+/gu, ' ').trim();
+}
+
+/** `text` cut to `limit` code points, ending with `…` when cut. */
+function cut(text: string, limit: number): string {
+  const points = [...text];
+  return points.length <= limit
+    ? text
+    : `${points
+        .slice(0, limit - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
 /**
  * A short, safe line for display: secrets redacted (first, on the whole
  * text), control characters and whitespace runs folded into single spaces,
  * then cut to `limit` code points with `…`. Idempotent.
  */
 export function sanitizeDescription(text: string, limit = MAX_DESCRIPTION_LENGTH): string {
-  const redacted = redactSecrets(text.slice(0, SCANNED_LENGTH));
-  // \p{C}: control, format (bidi, zero-width), unassigned and private-use characters.
-  const folded = redacted.replace(/[\s\p{C}]+/gu, ' ').trim();
-  const points = [...folded];
-  return points.length <= limit
-    ? folded
-    : `${points
-        .slice(0, limit - 1)
-        .join('')
-        .trimEnd()}…`;
+  return cut(foldLine(redactSecrets(text.slice(0, SCANNED_LENGTH))), limit);
+}
+
+/**
+ * A command as the approval panel shows it: like sanitizeDescription, but
+ * each line break stays one (blank lines dropped), because the shell runs
+ * each line as a command of its own and a user must see that `rm` is a
+ * second command, not an argument of the first. A lone carriage return or a
+ * Unicode line separator is no line break to the shell, and is folded.
+ */
+export function sanitizeCommand(text: string, limit = MAX_DESCRIPTION_LENGTH): string {
+  const lines = redactSecrets(text.slice(0, SCANNED_LENGTH))
+    .split(/\r?\n/)
+    .map(foldLine)
+    .filter((line) => line !== '');
+  return cut(lines.join('\n'), limit);
 }
 
 /** A tool name fit for display: no control characters, bounded. */

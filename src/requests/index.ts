@@ -5,5 +5,5 @@
  * machine) and again by the daemon at its edge (for every other client).
  */
 export { REDACTED, redactSecrets } from './redact.js';
-export { MAX_DESCRIPTION_LENGTH, MAX_TOOL_NAME_LENGTH, sanitizeDescription, sanitizeToolName, subjectOf } from './describe.js';
-export { classifyToolCall } from './classify.js';
+export { MAX_DESCRIPTION_LENGTH, MAX_TOOL_NAME_LENGTH, sanitizeCommand, sanitizeDescription, sanitizeToolName, subjectOf } from './describe.js';
+export { classifyToolCall, SCANNED_COMMAND_LENGTH } from './classify.js';

@@ -17,8 +17,15 @@ export interface ProgramOptions {
  * tests do, runs nothing.
  */
 export function runIfEntryPoint(moduleUrl: string, main: (args: readonly string[], io: CliIo) => Promise<number>, options: ProgramOptions): void {
-  if (!isEntryPoint(moduleUrl)) return;
-  // First thing: from here on SIGUSR1 cannot open Node's inspector (issue 21.4).
+  if (isEntryPoint(moduleUrl)) runProgram(main, options);
+}
+
+/**
+ * Runs `main` as the program. The bin files (`bin.ts`, `hook-bin.ts`) have
+ * refused SIGUSR1 before loading anything; a module started directly does
+ * it here, after its imports loaded.
+ */
+export function runProgram(main: (args: readonly string[], io: CliIo) => Promise<number>, options: ProgramOptions): void {
   refuseDebuggerSignal();
   const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
   main(process.argv.slice(2), io).then(

@@ -1,4 +1,4 @@
-import { isNoticeKind, NOTICE_KINDS } from '../domain/index.js';
+import { hostNameProblem, isNoticeKind, NOTICE_KINDS } from '../domain/index.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS, unknownMessageTypeText } from './error-texts.js';
 import {
@@ -52,6 +52,7 @@ const DECODERS: Readonly<Record<ClientMessageType, { allowed: ReadonlySet<string
   question: { allowed: withBase('agent', 'request_id', 'questions'), decode: decodeQuestion },
   approval_details: { allowed: withBase('agent', 'request_id', 'tool', 'detail'), decode: decodeApprovalDetails },
   notice: { allowed: withBase('agent', 'notice', 'tool', 'detail'), decode: decodeNotice },
+  relay: { allowed: withBase('host', 'live'), decode: decodeRelay },
 };
 
 function decodeClientObject(object: JsonObject): ClientMessage {
@@ -134,4 +135,12 @@ function decodeNotice(object: JsonObject): ClientMessage {
   const notice = member(object, 'notice');
   if (!isNoticeKind(notice)) throw invalidMessage(`notice must be one of ${NOTICE_KINDS.join(', ')}`);
   return { type: 'notice', agent, notice, tool: optionalText(object, 'tool'), detail: optionalText(object, 'detail') };
+}
+
+/** Extension. Order: host → live. */
+function decodeRelay(object: JsonObject): ClientMessage {
+  const host = requiredIdentifier(object, 'host');
+  const problem = hostNameProblem(host);
+  if (problem !== null) throw invalidMessage(`host ${problem}`);
+  return { type: 'relay', host, live: optionalBoolean(object, 'live') };
 }

@@ -69,5 +69,7 @@ export function clientWireObject(message: ClientMessage): Record<string, unknown
       return { ...head, agent: agentWire(message.agent), request_id: message.requestId, tool: message.tool, detail: message.detail };
     case 'notice':
       return { ...head, agent: agentWire(message.agent), notice: message.notice, tool: message.tool, detail: message.detail };
+    case 'relay':
+      return { ...head, host: message.host, live: message.live };
   }
 }

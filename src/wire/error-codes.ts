@@ -9,6 +9,8 @@ export const ERROR_CODES = Object.freeze({
   frameTooLarge: 'frame_too_large',
   previewConflict: 'preview_conflict',
   previewNotOwned: 'preview_not_owned',
+  /** Extension: a relayed connection asked for something outside its remote host (the text says what and why). */
+  notPermitted: 'not_permitted',
 });
 
 /**

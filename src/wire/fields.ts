@@ -1,5 +1,6 @@
 import {
   boundLabel,
+  boundMetadataValue,
   CONTROL_ACTIONS,
   isAgentState,
   isControlAction,
@@ -137,8 +138,8 @@ function stringMembers(object: JsonObject, skip: ReadonlySet<string>, keysText: 
     if (key.length === 0) throw invalidMessage(keysText);
     const value = object[key];
     if (!isNonEmptyString(value)) throw invalidMessage(valuesText);
-    // The one bound the daemon puts on what agents send (README, "Limits"): a label is cut, never refused.
-    entries.push([key, key === LABEL_KEY ? boundLabel(value) : value]);
+    // Values are cut, never refused (a label to its own bounds); how many keys a session keeps is the control plane's to say.
+    entries.push([key, key === LABEL_KEY ? boundLabel(value) : boundMetadataValue(key, value)]);
   }
   if (entries.length === 0) return NO_METADATA;
   // fromEntries defines own properties, so a "__proto__" key stays ordinary data.

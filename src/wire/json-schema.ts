@@ -9,6 +9,7 @@ import {
   MAX_SELECTOR_SLOTS,
   NOTICE_KINDS,
   SURFACE_KINDS,
+  HOST_NAME_PATTERN,
 } from '../domain/index.js';
 import { VISUAL_PROTOCOL_VERSION } from '../visual-protocol/index.js';
 import { ERROR_CODES } from './error-codes.js';
@@ -83,6 +84,8 @@ const CLIENT_SHAPES: Readonly<Record<ClientMessageType, z.ZodRawShape>> = {
   question: { agent: agentIdentity.nullish(), request_id: identifier, questions: z.array(questionSchema).min(1).max(MAX_QUESTIONS) },
   approval_details: { agent: agentIdentity.nullish(), request_id: identifier, tool: nonBlank, detail: z.string().nullish() },
   notice: { agent: agentIdentity.nullish(), notice: z.enum(NOTICE_KINDS), tool: z.string().nullish(), detail: z.string().nullish() },
+  // Sent only by `pad-lattice remote`, on each connection it relays.
+  relay: { host: z.string().regex(HOST_NAME_PATTERN), live: z.boolean().nullish() },
 };
 
 export const wireClientMessageSchema = union(CLIENT_MESSAGE_TYPES, CLIENT_SHAPES).meta({ title: 'Pad-Lattice Wire Protocol 1: client to daemon' });

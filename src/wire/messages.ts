@@ -24,6 +24,7 @@ export const CLIENT_MESSAGE_TYPES = [
   'question',
   'approval_details',
   'notice',
+  'relay',
 ] as const;
 
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
@@ -98,6 +99,18 @@ export interface NoticeMessage {
   readonly detail: string;
 }
 
+/**
+ * Extension, sent by `pad-lattice remote` as the first line of every
+ * connection it relays and again when its link changes: this connection
+ * speaks for remote host `host` only, and while `live` is false the link
+ * cannot be trusted to deliver a press.
+ */
+export interface RelayMessage {
+  readonly type: 'relay';
+  readonly host: string;
+  readonly live: boolean;
+}
+
 export interface SubscribeActionsMessage {
   readonly type: 'subscribe_actions';
   /** `local/default` when the wire message had no agent. */
@@ -141,7 +154,8 @@ export type ClientMessage =
   | InventoryRequest
   | QuestionMessage
   | ApprovalDetailsMessage
-  | NoticeMessage;
+  | NoticeMessage
+  | RelayMessage;
 
 // ---- daemon → client (§7) -------------------------------------------------
 

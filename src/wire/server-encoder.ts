@@ -3,9 +3,9 @@ import { asciiJson } from './ascii-json.js';
 import { ERROR_CODES } from './error-codes.js';
 import { ERROR_TEXTS } from './error-texts.js';
 import { MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from './limits.js';
-import type { InventoryReport, ServerMessage, SessionReport, StatusReport, StatusSessionReport, SurfaceDescriptor } from './messages.js';
+import type { InventoryReport, Metadata, ServerMessage, SessionReport, StatusReport, StatusSessionReport, SurfaceDescriptor } from './messages.js';
 import { sceneOf } from './messages.js';
-import { fitStatusReport, MAX_STATUS_LINE_BYTES, type StatusSizes } from './status-fit.js';
+import { statusLine, type StatusEncoding } from './status-fit.js';
 
 /**
  * Server message → wire object with members in the reference's order
@@ -144,23 +144,40 @@ const FRAME_TOO_LARGE_LINE = encodeServerMessage({
   message: ERROR_TEXTS.frameTooLarge,
 });
 
-const STATUS_SIZES: StatusSizes = {
-  line: (status) => encodeServerMessage({ type: 'status', status }).length,
-  session: (session) => asciiJson(statusSessionWire(session)).length,
+/**
+ * The encoded metadata of each session, kept while the session keeps the
+ * same (frozen) metadata object: a `status` re-encodes only the sessions
+ * whose metadata changed since the last one.
+ */
+const METADATA_JSON = new WeakMap<Metadata, string>();
+
+function metadataJson(metadata: Metadata): string {
+  let json = METADATA_JSON.get(metadata);
+  if (json === undefined) {
+    json = asciiJson(metadata);
+    METADATA_JSON.set(metadata, json);
+  }
+  return json;
+}
+
+const STATUS_ENCODING: StatusEncoding = {
+  head: (status) => encodeServerMessage({ type: 'status', status }),
+  // `metadata` is the entry's last member: the rest is encoded, then the cached metadata appended.
+  session: (session) => {
+    const { metadata: _metadata, ...rest } = statusSessionWire(session);
+    return `${asciiJson(rest).slice(0, -1)},"metadata":${metadataJson(session.metadata)}}`;
+  },
 };
 
 /**
  * A reply (or error) that would exceed the outbound cap is replaced by
  * `frame_too_large` (§4.5); a `status` instead drops what does not fit
- * (see fitStatusReport), so no agent can deny it to the others.
+ * (see statusLine), so no agent can deny it to the others.
  */
 export function encodeReply(message: ServerMessage): string {
+  // Only surfaces or the selection alone could make a status too long; then the usual error.
+  if (message.type === 'status') return statusLine(message.status, STATUS_ENCODING) ?? FRAME_TOO_LARGE_LINE;
   const line = encodeServerMessage(message);
-  if (message.type === 'status' && line.length > MAX_STATUS_LINE_BYTES) {
-    const fitted = encodeServerMessage({ type: 'status', status: fitStatusReport(message.status, STATUS_SIZES) });
-    // Only surfaces or the selection alone could still be too long; then the usual error.
-    return fitted.length <= MAX_STATUS_LINE_BYTES ? fitted : FRAME_TOO_LARGE_LINE;
-  }
   return fitsOutboundCap(line) ? line : FRAME_TOO_LARGE_LINE;
 }
 

@@ -11,36 +11,60 @@ export const MAX_STATUS_LINE_BYTES = MAX_MESSAGE_BYTES;
 /** How many code points of a metadata value a shortened `status` keeps (labels are already at most 128). */
 export const STATUS_VALUE_CODE_POINTS = 256;
 
-/** Encoded sizes in bytes, from the encoder (lines are ASCII, so length is bytes). */
-export interface StatusSizes {
-  /** The whole line, LF included. */
-  line(status: StatusReport): number;
+/** How a `status` line is made (lines are ASCII, so length is bytes). */
+export interface StatusEncoding {
+  /** The whole line of `status` with its `sessions` array empty, LF included: it ends with `[]}` and LF. */
+  head(status: StatusReport): string;
   /** One entry of `sessions`. */
-  session(session: StatusSessionReport): number;
+  session(session: StatusSessionReport): string;
 }
 
 /**
- * A `status` that fits one frame however many sessions there are or however
- * long their metadata is (issue: one agent must not deny `status` to others).
- * Only called when the full reply does not fit. Metadata values are cut to
- * 256 code points (with `…`); then sessions are kept by priority — visible
- * ones by slot, then overflow ones most recently active first — while the
- * line still fits, and listed in the usual order. `overflow_count` stays the
- * true count, so a reader sees how many overflow sessions were left out; the
- * schema has no other member to say so.
+ * The `status` line, LF included, fit into one frame however many sessions
+ * there are or however long their metadata is (one agent must not deny
+ * `status` to others); null when even no session would fit. Each session
+ * is encoded once. Only when the full reply does not fit are metadata
+ * values cut to 256 code points (with `…`) and sessions kept by priority —
+ * visible ones by slot, then overflow ones most recently active first —
+ * while the line still fits, listed in the usual order. `overflow_count`
+ * stays the true count, so a reader sees how many overflow sessions were
+ * left out; the schema has no other member to say so.
  */
-export function fitStatusReport(status: StatusReport, sizes: StatusSizes): StatusReport {
-  const shortened = status.sessions.map(withShortMetadata);
-  // Each session adds its encoded entry and a comma (none before the first, hence the start one below).
-  const costs = shortened.map((session) => sizes.session(session) + 1);
-  let total = sizes.line({ ...status, sessions: [] }) - 1;
-  const kept = new Set<number>();
-  for (const index of priorityOrder(shortened)) {
-    if (total + costs[index]! > MAX_STATUS_LINE_BYTES) continue;
-    total += costs[index]!;
-    kept.add(index);
+export function statusLine(status: StatusReport, encoding: StatusEncoding): string | null {
+  const head = encoding.head({ ...status, sessions: [] });
+  // Everything up to and including `[`; the line closes with `]}` and LF.
+  const open = head.slice(0, -4);
+  const line = (entries: readonly string[]) => `${open}[${entries.join(',')}]}\n`;
+  // Every UTF-16 unit of metadata is at least one byte on the wire: a sum over the cap needs no encoding to know it will not fit.
+  if (open.length + metadataLength(status.sessions) <= MAX_STATUS_LINE_BYTES) {
+    const full = status.sessions.map((session) => encoding.session(session));
+    if (linesLength(open, full) <= MAX_STATUS_LINE_BYTES) return line(full);
   }
-  return { ...status, sessions: shortened.filter((_, index) => kept.has(index)) };
+  const shortened = status.sessions.map(withShortMetadata);
+  const kept = new Map<number, string>();
+  // `[]}` and LF, then each kept entry and a comma before all but the first.
+  let total = open.length + 4 - 1;
+  for (const index of priorityOrder(status.sessions)) {
+    const session = shortened[index]!;
+    // What cannot fit is not even encoded: with thousands of sessions only the few that fit cost an encoding.
+    if (total + metadataLength([session]) > MAX_STATUS_LINE_BYTES) continue;
+    const entry = encoding.session(session);
+    if (total + entry.length + 1 > MAX_STATUS_LINE_BYTES) continue;
+    total += entry.length + 1;
+    kept.set(index, entry);
+  }
+  const fitted = line([...kept.keys()].sort((a, b) => a - b).map((index) => kept.get(index)!));
+  return fitted.length <= MAX_STATUS_LINE_BYTES ? fitted : null;
+}
+
+function metadataLength(sessions: readonly StatusSessionReport[]): number {
+  let length = 0;
+  for (const session of sessions) for (const [key, value] of Object.entries(session.metadata)) length += key.length + value.length;
+  return length;
+}
+
+function linesLength(open: string, entries: readonly string[]): number {
+  return open.length + 4 + entries.reduce((sum, entry) => sum + entry.length, 0) + Math.max(0, entries.length - 1);
 }
 
 /** Indexes of the sessions, visible ones first (by slot), then overflow ones from the most recently active. */
@@ -52,15 +76,28 @@ function priorityOrder(sessions: readonly StatusSessionReport[]): number[] {
   return [...visible, ...overflow.reverse()];
 }
 
+/** The shortened metadata of each metadata object (itself when nothing is long), kept as long as the original is. */
+const SHORTENED = new WeakMap<Metadata, Metadata>();
+
 function withShortMetadata(session: StatusSessionReport): StatusSessionReport {
-  const entries = Object.entries(session.metadata);
-  if (entries.every(([, value]) => value.length <= STATUS_VALUE_CODE_POINTS)) return session;
-  const metadata: Metadata = Object.freeze(Object.fromEntries(entries.map(([key, value]) => [key, shorten(value)])));
-  return { ...session, metadata };
+  let metadata = SHORTENED.get(session.metadata);
+  if (metadata === undefined) {
+    const entries = Object.entries(session.metadata);
+    metadata = entries.every(([, value]) => value.length <= STATUS_VALUE_CODE_POINTS)
+      ? session.metadata
+      : Object.freeze(Object.fromEntries(entries.map(([key, value]) => [key, shorten(value)])));
+    SHORTENED.set(session.metadata, metadata);
+  }
+  return metadata === session.metadata ? session : { ...session, metadata };
 }
 
+/** `value` cut to STATUS_VALUE_CODE_POINTS code points, the last one `…`; counted without splitting the string. */
 function shorten(value: string): string {
   if (value.length <= STATUS_VALUE_CODE_POINTS) return value;
-  const codePoints = Array.from(value.slice(0, 2 * STATUS_VALUE_CODE_POINTS + 2));
-  return codePoints.length <= STATUS_VALUE_CODE_POINTS ? value : `${codePoints.slice(0, STATUS_VALUE_CODE_POINTS - 1).join('')}…`;
+  let end = 0;
+  for (let points = 0; end < value.length; points += 1) {
+    if (points === STATUS_VALUE_CODE_POINTS - 1) return value.length - end <= 2 && [...value.slice(end)].length === 1 ? value : `${value.slice(0, end)}…`;
+    end += value.codePointAt(end)! > 0xffff ? 2 : 1;
+  }
+  return value;
 }

@@ -45,7 +45,7 @@ const batchOf = (id: string) => profiles.find((profile) => profile.id === id)!.c
 describe('pad-lattice bench --quick --json', () => {
   it('exits 0, reports progress on stderr and says where it ran', () => {
     expect(exitCode).toBe(0);
-    for (const suite of ['compile', 'render', 'show', 'wire time', 'end to end', 'burst', 'agents']) expect(stderr).toContain(`bench: ${suite}`);
+    for (const suite of ['compile', 'render', 'show', 'wire time', 'status', 'end to end', 'burst', 'agents']) expect(stderr).toContain(`bench: ${suite}`);
     // Long suites announce each phase, not only their start.
     expect(stderr).toContain('bench: end to end, daemon in a child process:');
     expect(stderr).toContain('bench: agents: pad-lattice, 100 identities:');
@@ -179,8 +179,8 @@ describe('pad-lattice bench --quick --json', () => {
     expect(agents.floor.map((f) => f.count)).toEqual([1, 2, 3].map(() => QUICK_SETTINGS.agents.samples));
   });
 
-  it('targets: all eight are judged, and "met" agrees with limit and measurement', () => {
-    expect(report.targets).toHaveLength(8);
+  it('targets: all nine are judged, and "met" agrees with limit and measurement', () => {
+    expect(report.targets).toHaveLength(9);
     for (const target of report.targets) {
       expect(target.met).toBe(target.comparison === '<=' ? target.measured <= target.limit : target.measured >= target.limit);
     }
@@ -190,13 +190,16 @@ describe('pad-lattice bench --quick --json', () => {
     // The end-to-end targets are judged with the daemon in its own process, as agents use it.
     expect(byName['end to end p99, separate processes: write → state_ack']?.measured).toBe(report.endToEnd.crossProcess.ack.p99);
     expect(byName['end to end p99, separate processes: write → last frame byte']?.measured).toBe(report.endToEnd.crossProcess.frame.p99);
+    expect(byName['first status, 100 sessions at the metadata bounds']?.measured).toBe(report.status.find((r) => r.sessions === 100)!.firstUs / 1000);
+    // Every session at its bounds: the reply still fits one frame and lists what fits.
+    for (const row of report.status) expect(row.lineBytes).toBeLessThanOrEqual(65_536);
     const startup = report.targets.find((t) => t.name.startsWith('spawn → first answer'));
     expect(startup?.measured).toBe(report.agents.daemons[0]!.startupMedianMs);
   });
 
   it('the readable report has a table per suite naming every profile', () => {
     const text = formatReport(report, PLAIN);
-    for (const title of ['compile', 'render', 'show', 'end to end', 'burst', 'wire time', 'agents', 'targets']) {
+    for (const title of ['compile', 'render', 'show', 'end to end', 'burst', 'wire time', 'status', 'agents', 'targets']) {
       expect(text).toMatch(new RegExp(`^${title}  `, 'm'));
     }
     for (const profile of profiles) expect(text).toContain(profile.id);

@@ -82,7 +82,10 @@ describe('pad-lattice web / daemon --web: options', () => {
     [['daemon', '--lan'], '--lan needs --web'],
     [['daemon', '--port', '0', '--no-open'], '--port, --no-open need --web'],
   ])('%j is a usage error: %s', async (args, message) => {
-    const result = await pl(args);
+    // Some of these are found only once the daemon is up: it must not start at this machine's default socket.
+    const dir = mkdtempSync(join(tmpdir(), 'pl-webusage-'));
+    const result = await pl(args, { NO_COLOR: '1', PAD_LATTICE_SOCKET: join(dir, 'd.sock') });
+    rmSync(dir, { recursive: true, force: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
   });

@@ -81,6 +81,14 @@ describe('daemon: questions and approval details (Pad-Lattice extension)', () =>
     expect([...description].length).toBeLessThanOrEqual(160);
   });
 
+  it('a command of two lines is shown as two lines, and rated by its worse line', () => {
+    const { line, lastView } = setup();
+    line(1, { type: 'state', state: 'waiting_for_approval', agent: AGENT });
+    line(5, { type: 'subscribe_actions', agent: AGENT, actions: ['approve', 'reject'], request_id: 'r1', one_shot: true });
+    line(5, { type: 'approval_details', agent: AGENT, request_id: 'r1', tool: 'Bash', detail: 'git status\nrm -rf ~/work' });
+    expect(lastView().prompt).toMatchObject({ kind: 'approval', tier: 'destructive', description: 'git status\nrm -rf ~/work' });
+  });
+
   it('details for a request the connection does not hold are an error; malformed questions name the field', () => {
     const { line, outbox } = setup();
     line(5, { type: 'approval_details', agent: AGENT, request_id: 'nope', tool: 'Bash', detail: 'ls' });

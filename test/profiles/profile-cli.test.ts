@@ -112,7 +112,7 @@ describe('pad-lattice profile', () => {
     const { code, stdout } = await run(['profile', 'validate', notJson, missing]);
     expect(code).toBe(1);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^${notJson}: invalid JSON: `));
+    expect(lines[0]).toMatch(new RegExp(`^${notJson}: invalid JSON: at line \\d+, column \\d+`));
     expect(lines[1]).toBe(`${missing}: profile file not found`);
   });
 

@@ -8,7 +8,7 @@ describe('device-profile-schema-1.md §13', () => {
   it('scenario 9: invalid JSON and a missing file name the problem', async () => {
     const dir = await tempDir();
     const broken = await writeJson(join(dir, 'broken.json'), '{"schema_version": 1,');
-    await expect(loadProfileFile(broken)).rejects.toThrow(`${broken}: invalid JSON: `);
+    await expect(loadProfileFile(broken)).rejects.toThrow(`${broken}: invalid JSON: at line `);
     await expect(loadProfileFile(join(dir, 'absent.json'))).rejects.toThrow(`profile file not found: ${join(dir, 'absent.json')}`);
   });
 

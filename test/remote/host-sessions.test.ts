@@ -1,3 +1,4 @@
+import { LinkWatch } from '../../src/remote/link-watch.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** A link that has just beaten: it delivers. */
+const live = () => {
+  const watch = new LinkWatch(3_000, () => 0);
+  watch.beat();
+  return watch;
+};
+
 const backends = async (client: PadLatticeClient) => (await client.status()).sessions.map((s) => `${s.identity.backend}/${s.identity.sessionId}`);
 
 describe('a dropped link takes every session of its host off the pad', () => {
@@ -30,6 +38,7 @@ describe('a dropped link takes every session of its host off the pad', () => {
       daemonSocket: running.socketPath,
       namespace,
       peerCredentials: loadSoPeerCred(),
+      link: live(),
       admitAction: () => true,
     });
     cleanups.push(() => relay.close());

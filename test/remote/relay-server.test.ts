@@ -1,58 +1,17 @@
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DaemonTimeoutError, PadLatticeClient, type SessionLease } from '../../src/client/index.js';
+import { describe, expect, it } from 'vitest';
+import { DaemonTimeoutError, type SessionLease } from '../../src/client/index.js';
 import { actionPressed, makeIdentity, sessionSelected } from '../../src/domain/index.js';
 import type { PeerCredentialSource } from '../../src/daemon/socket/index.js';
 import { loadSoPeerCred } from '../../src/unix-socket/so-peercred.js';
-import type { ActionMessage } from '../../src/wire/index.js';
 import { HostNamespace } from '../../src/remote/host-namespace.js';
 import { MAX_RELAYED_CONNECTIONS, RelayAlreadyRunningError, RelayServer } from '../../src/remote/relay-server.js';
-import { eventually, runDaemon, type RunningDaemon } from '../client/daemon-harness.js';
-import { removeTempSocketDirs } from '../client/fake-daemon.js';
+import { LinkWatch } from '../../src/remote/link-watch.js';
+import { eventually } from '../client/daemon-harness.js';
+import { relaysPerTest } from './relay-harness.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  removeTempSocketDirs();
-});
-
-async function daemon(): Promise<RunningDaemon> {
-  const running = await runDaemon();
-  cleanups.push(() => running.handle.close());
-  return running;
-}
-
-interface Relay {
-  readonly server: RelayServer;
-  readonly client: PadLatticeClient;
-  readonly admitted: ActionMessage[];
-  readonly errors: string[];
-  admit: boolean;
-}
-
-async function relay(running: RunningDaemon, host: string, peerCredentials: PeerCredentialSource = loadSoPeerCred()): Promise<Relay> {
-  const dir = mkdtempSync(join(tmpdir(), 'pl-relay-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const state: { admit: boolean; admitted: ActionMessage[]; errors: string[] } = { admit: true, admitted: [], errors: [] };
-  const server = await RelayServer.start({
-    path: join(dir, `${host}.sock`),
-    daemonSocket: running.socketPath,
-    namespace: new HostNamespace(host),
-    peerCredentials,
-    admitAction: (action) => {
-      state.admitted.push(action);
-      return state.admit;
-    },
-    onError: (error) => state.errors.push(error.message),
-  });
-  cleanups.push(() => server.close());
-  const client = new PadLatticeClient({ socketPath: server.path, timeoutMs: 2_000 });
-  return Object.assign(state, { server, client });
-}
+const { daemon, relay, cleanups } = relaysPerTest();
 
 const CLAUDE_S1 = makeIdentity('claude', 's1');
 
@@ -212,6 +171,7 @@ describe('the remote relay against a real daemon', () => {
         daemonSocket: running.socketPath,
         namespace: new HostNamespace('devbox'),
         peerCredentials: loadSoPeerCred(),
+        link: new LinkWatch(3_000, () => 0),
         admitAction: () => true,
       }),
     ).rejects.toBeInstanceOf(RelayAlreadyRunningError);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HostNamespace, hostNameFromDestination, hostNameProblem } from '../../src/remote/host-namespace.js';
-import { towardDaemon, towardRemote } from '../../src/remote/relay-translation.js';
+import { towardDaemon, towardRemote, type RelayRefusal } from '../../src/remote/relay-translation.js';
 import { LinkWatch } from '../../src/remote/link-watch.js';
 
 const devbox = new HostNamespace('devbox');
 const line = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
-const parsed = (out: Buffer | string) => JSON.parse(out.toString()) as Record<string, unknown>;
+const parsed = (out: Buffer | string | RelayRefusal) => {
+  if (typeof out !== 'string' && !Buffer.isBuffer(out)) throw new Error(`the relay refused the line: ${out.refusal}`);
+  return JSON.parse(out.toString()) as Record<string, unknown>;
+};
 
 describe('host names', () => {
   it('makes the default name from the ssh destination: no user, scheme or port, first label, IPv4 whole', () => {
@@ -86,6 +89,24 @@ describe('relay translation toward the daemon', () => {
     });
   });
 
+  it('namespaces questions and approval details', () => {
+    const agent = { backend: 'claude', session_id: 'build' };
+    expect(
+      parsed(towardDaemon(line({ protocol: 1, type: 'question', agent, request_id: 'q', questions: [{ question: 'Q?', options: [{ label: 'a' }] }] }), devbox)),
+    ).toMatchObject({
+      type: 'question',
+      agent: { backend: 'claude@devbox', session_id: 'build' },
+    });
+    expect(parsed(towardDaemon(line({ protocol: 1, type: 'approval_details', agent, request_id: 'r', tool: 'Bash', detail: 'ls' }), devbox))).toEqual({
+      protocol: 1,
+      type: 'approval_details',
+      agent: { backend: 'claude@devbox', session_id: 'build' },
+      request_id: 'r',
+      tool: 'Bash',
+      detail: 'ls',
+    });
+  });
+
   it('passes lines without identities, and lines the codec rejects, through byte for byte', () => {
     for (const raw of [
       '{"protocol":1.0,"type":"ping"}',
@@ -114,6 +135,11 @@ describe('relay translation toward the remote client', () => {
     leased: true,
     label: 'docs',
   };
+
+  it('takes the namespace off answers', () => {
+    const answer = { protocol: 1, type: 'answer', agent: { backend: 'claude@devbox', session_id: 'build' }, request_id: 'q', question: 0, option: 1 };
+    expect(parsed(towardRemote(line(answer), devbox).line)).toEqual({ ...answer, agent: { backend: 'claude', session_id: 'build' } });
+  });
 
   it('takes the namespace off acknowledgements, lease messages and actions', () => {
     expect(parsed(towardRemote(line(ack), devbox).line)).toEqual({ ...ack, backend: 'claude' });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeRemoteEvent } from '../../src/cli/remote-text.js';
 import { makeIdentity, makeSurfaceView } from '../../src/domain/index.js';
 import { loadSoPeerCred } from '../../src/unix-socket/so-peercred.js';
+import { LinkWatch } from '../../src/remote/link-watch.js';
 import { HostNamespace } from '../../src/remote/host-namespace.js';
 import { RelayServer } from '../../src/remote/relay-server.js';
 import { forwardCommand, parseSetupOutput, remoteDirectoryArgument, setupCommand } from '../../src/remote/ssh-command.js';
@@ -116,6 +117,7 @@ describe('pad-lattice remote on the command line', () => {
       daemonSocket: daemon.socketPath,
       namespace: new HostNamespace('devbox'),
       peerCredentials: loadSoPeerCred(),
+      link: new LinkWatch(3_000, () => 0),
       admitAction: () => true,
     });
     cleanups.push(() => first.close());

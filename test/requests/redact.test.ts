@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactSecrets, sanitizeDescription } from '../../src/requests/index.js';
+import { REDACTED, redactSecrets, sanitizeCommand, sanitizeDescription } from '../../src/requests/index.js';
 
 /*
  * Realistic secrets in the places they turn up in agent commands. Every key
@@ -120,5 +120,19 @@ describe('sanitizeDescription', () => {
   it('is idempotent', () => {
     const once = sanitizeDescription(`${'npm run build && '.repeat(20)}echo ${OPENAI}`);
     expect(sanitizeDescription(once)).toBe(once);
+  });
+});
+
+describe('sanitizeCommand', () => {
+  it('keeps each line of a command on a line of its own, so a second command cannot hide on the first line', () => {
+    expect(sanitizeCommand('git status\nrm -rf ~/work')).toBe('git status\nrm -rf ~/work');
+    expect(sanitizeCommand('ls\r\n\n\n  \t\ncurl  x\u0007\u2028y')).toBe('ls\ncurl x y');
+  });
+
+  it('redacts across lines and stays within the length bound and idempotent', () => {
+    const shown = sanitizeCommand(`export TOKEN=${GITHUB_CLASSIC}\n${'echo ok\n'.repeat(40)}rm -rf build`);
+    expect(shown.startsWith('export TOKEN=[REDACTED]\necho ok\n')).toBe(true);
+    expect([...shown].length).toBeLessThanOrEqual(160);
+    expect(sanitizeCommand(shown)).toBe(shown);
   });
 });

@@ -11,7 +11,7 @@ describe('defaultSocketPath (wire-protocol-1.md §2)', () => {
     expect(defaultSocketPath({ XDG_RUNTIME_DIR: '/run/user/1/' }, 1)).toBe('/run/user/1/pad-lattice.sock');
   });
 
-  it('else /tmp/pad-lattice-<uid>.sock', () => {
-    expect(defaultSocketPath({ XDG_RUNTIME_DIR: '' }, 1234)).toBe('/tmp/pad-lattice-1234.sock');
+  it('else pad-lattice.sock in the private folder /tmp/pad-lattice-<uid>/ (not straight in /tmp, where another user could take the name first)', () => {
+    expect(defaultSocketPath({ XDG_RUNTIME_DIR: '' }, 1234)).toBe('/tmp/pad-lattice-1234/pad-lattice.sock');
   });
 });

@@ -64,6 +64,20 @@ describe('browser pad in headless Chromium: what the selected agent asks', () =>
     await page.waitForSelector('#prompt-panel', { state: 'hidden' });
   });
 
+  it('shows a command of two lines on two lines, in the destructive tier of its second line', async () => {
+    daemon = await bed.start();
+    const page = await openAdmin();
+    await daemon.client.reportState('waiting_for_approval', { agent: CLAUDE, metadata: { label: 'worker' } });
+    const subscription = await bed.subscribe({ agent: CLAUDE, actions: ['approve', 'reject'], requestId: 'r-2', oneShot: true });
+    await subscription.describe({ agent: CLAUDE, requestId: 'r-2', tool: 'Bash', detail: 'git status\nrm -rf ~/work' }, 2_000);
+    await waitForText(page, '#approval-detail', 'rm -rf');
+    // biome-ignore lint/performance/useDomNodeTextContent: innerText is what the page renders; a line break there is one the user sees.
+    expect(await page.locator('#approval-detail').innerText()).toBe('git status\nrm -rf ~/work');
+    expect(await page.locator('#approval-tier').textContent()).toBe('Destructive');
+    await saveScreenshot(page, 'approval-two-lines');
+    await subscription.close();
+  });
+
   it('shows a question with its numbered options; a click on the second answers it once, and the pads carry the numbers', async () => {
     daemon = await bed.start();
     const page = await openAdmin();

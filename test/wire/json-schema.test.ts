@@ -71,6 +71,8 @@ const BASES = [
   { protocol: 1, type: 'approval_details', request_id: 'r', tool: 'Bash' },
   { protocol: 1, type: 'notice', agent: { backend: 'b', session_id: 's' }, notice: 'denied', tool: 'Bash', detail: 'rm -rf /' },
   { protocol: 1, type: 'notice', notice: 'answer_in_terminal' },
+  { protocol: 1, type: 'relay', host: 'devbox', live: true },
+  { protocol: 1, type: 'relay', host: 'dev-vm_2.a' },
 ];
 
 /** The daemon's verdict and the schema's on one message, as a line that names the message when they differ. */

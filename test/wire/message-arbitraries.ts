@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { AGENT_STATES, CONTROL_ACTIONS, EXPERIENCE_KINDS, IDENTITY_ACCENTS, makeIdentity, NOTICE_KINDS, SURFACE_KINDS } from '../../src/domain/index.js';
+import {
+  AGENT_STATES,
+  CONTROL_ACTIONS,
+  EXPERIENCE_KINDS,
+  HOST_NAME_PATTERN,
+  IDENTITY_ACCENTS,
+  makeIdentity,
+  NOTICE_KINDS,
+  SURFACE_KINDS,
+} from '../../src/domain/index.js';
 import { ERROR_CODES, ERROR_TEXTS, type ServerMessage, type SessionReport } from '../../src/wire/index.js';
 
 /** Arbitraries of Wire Protocol 1 messages, for checking them against published schemas. */
@@ -73,6 +82,7 @@ export const validClientWire: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
     },
     ['notice'],
   ),
+  withOptional({ ...head('relay'), host: fc.stringMatching(HOST_NAME_PATTERN), live: nullable(fc.boolean()) }, ['host']),
 );
 
 const identity = fc.record({ backend: id, sessionId: id }).map(({ backend, sessionId }) => makeIdentity(backend, sessionId));

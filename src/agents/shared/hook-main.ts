@@ -46,5 +46,8 @@ function agentOf(args: readonly string[]): string {
   return 'codex';
 }
 
-// Even a bug in the entry must not stop the agent: it is reported and the hook exits 0.
-runIfEntryPoint(import.meta.url, runHookEntry, { name: COMMAND_NAME, crashExit: 0 });
+/** Even a bug in the entry must not stop the agent: it is reported and the hook exits 0. */
+export const HOOK_PROGRAM = { name: COMMAND_NAME, crashExit: 0 } as const;
+
+// Started directly (tests do), not through hook-bin.ts.
+runIfEntryPoint(import.meta.url, runHookEntry, HOOK_PROGRAM);

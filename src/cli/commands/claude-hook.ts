@@ -15,7 +15,7 @@ over --socket.
 
 Options:
   --socket PATH               daemon socket (default: $XDG_RUNTIME_DIR/pad-lattice.sock,
-                              else /tmp/pad-lattice-<uid>.sock)
+                              else /tmp/pad-lattice-<uid>/pad-lattice.sock)
   --approval-timeout SECONDS  positive number of seconds (default: 60)
   -h, --help
 

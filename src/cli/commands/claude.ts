@@ -34,7 +34,7 @@ or permissions.defaultMode in a Claude Code settings file).
 
 Options:
   --socket PATH               daemon socket (default: $PAD_LATTICE_SOCKET, else
-                              $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>.sock)
+                              $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>/pad-lattice.sock)
   --claude BIN                Claude Code executable (default: claude)
   --label TEXT                session label shown for the Scene (at most 64 characters)
   --approval-timeout SECONDS  how long a permission request, question or form waits for the

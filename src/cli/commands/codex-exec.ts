@@ -14,7 +14,7 @@ Options:
   --linger SECS   how long the ended run stays on the pad (default: 30; 0 leaves at once)
   --codex BIN     the Codex executable (default: codex)
   --socket PATH   daemon socket (default: $PAD_LATTICE_SOCKET, else
-                  $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>.sock)
+                  $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>/pad-lattice.sock)
   -h, --help
 
 Codex runs even when no daemon is there (one warning on stderr).

@@ -34,7 +34,7 @@ Options:
                             shows "[S1 CYAN] label" and restores the old title at exit)
   --codex BIN               the Codex executable (default: codex)
   --socket PATH             daemon socket (default: $PAD_LATTICE_SOCKET, else
-                            $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>.sock)
+                            $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>/pad-lattice.sock)
   -h, --help
 
 The first argument that is not one of these (or everything after --) goes to

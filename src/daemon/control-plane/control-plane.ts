@@ -4,7 +4,9 @@ import {
   type Question,
   type SurfacePrompt,
   TERMINAL_STATES,
+  REMOTE_HOST_METADATA_KEY,
   identityKey,
+  inHostNamespace,
   type AgentIdentity,
   type AgentState,
   type ControlAction,
@@ -22,6 +24,7 @@ import { ApproveHold, type Hold } from './approve-hold.js';
 import { NoticeTable } from './notices.js';
 import { PreviewSlot } from './preview.js';
 import { pressOption, QuestionTable } from './questions.js';
+import { RelayLinks } from './relay-links.js';
 import { Registry } from './registry.js';
 import { refillOrder } from './slots.js';
 import { hasEntries, mergeMetadata, type SessionRecord } from './session-record.js';
@@ -55,6 +58,7 @@ export class ControlPlane {
   readonly #questions = new QuestionTable();
   readonly #notices = new NoticeTable();
   readonly #hold: ApproveHold;
+  readonly #relays = new RelayLinks();
   readonly #tables: PlaneTables;
   #revision = 0;
 
@@ -144,6 +148,7 @@ export class ControlPlane {
   ): void {
     const record = this.#registry.ensure(identity, now);
     this.#registry.bump(record, now);
+    this.#tagRemote(connection, record);
     this.#subscriptions.set({
       connection,
       key: record.key,
@@ -190,11 +195,13 @@ export class ControlPlane {
   /**
    * Extension `question`: registers (or replaces) the connection's question
    * request for the identity; may create (never promote) the session, like a
-   * subscription. Returns the request's ref.
+   * subscription. Returns the request's ref. The caller has checked that the
+   * connection may speak for the identity (mayActFor).
    */
   ask(connection: ConnectionId, identity: AgentIdentity, requestId: string, questions: readonly Question[], now: number): number {
     const record = this.#registry.ensure(identity, now);
     this.#registry.bump(record, now);
+    this.#tagRemote(connection, record);
     const ref = this.#questions.ask(connection, record.key, requestId, questions, this.#registry.sequence);
     this.#revision += 1;
     return ref;
@@ -228,6 +235,36 @@ export class ControlPlane {
         options: press.options,
       }),
     };
+  }
+
+  /**
+   * Extension `relay`: the connection relays remote host `host` from now on
+   * and may speak only for that host's agents (mayActFor); while `live` is
+   * false its subscriptions are not offered, so a press is not promised to a
+   * link that cannot deliver it. False when it already relays another host.
+   */
+  relay(connection: ConnectionId, host: string, live: boolean): boolean {
+    if (this.#relays.hostOf(connection) === host && this.#relays.delivers(connection) === live) return true;
+    if (!this.#relays.set(connection, host, live)) return false;
+    this.#revision += 1;
+    return true;
+  }
+
+  /** The remote host a connection relays, or null for a local client. */
+  relayedHost(connection: ConnectionId): string | null {
+    return this.#relays.hostOf(connection);
+  }
+
+  /** A local client may speak for anyone; a relayed one only for ids (backends, lease ids) in its host's namespace. */
+  mayActFor(connection: ConnectionId, id: string): boolean {
+    const host = this.#relays.hostOf(connection);
+    return host === null || inHostNamespace(id, host);
+  }
+
+  /** A session a relayed connection makes or joins says which host it runs on, even before a `state` names it. */
+  #tagRemote(connection: ConnectionId, record: SessionRecord): void {
+    const host = this.#relays.hostOf(connection);
+    if (host !== null && record.metadata.get(REMOTE_HOST_METADATA_KEY) !== host) mergeMetadata(record, { [REMOTE_HOST_METADATA_KEY]: host });
   }
 
   /** §11.2: `session_lease`; returns the resolved session for the ack, or null. Always bumps the revision. */
@@ -278,6 +315,7 @@ export class ControlPlane {
     const held = this.#leases.leaseOf(connection);
     if (held !== null && this.#leases.ownerOf(held) === connection) changed = releaseLease(this.#tables, held, connection) || changed;
     changed = this.#preview.dropConnection(connection) || changed;
+    changed = this.#relays.remove(connection) || changed;
     if (changed) this.#revision += 1;
     return changed;
   }
@@ -293,8 +331,8 @@ export class ControlPlane {
     const selected = this.#registry.selected();
     if (selected === null) return { ok: false, reason: 'no_selection' };
     // Availability implies a recipient exists: it is the union of the subscribers' actions.
-    const recipient = this.availableActions().has(action) ? this.#subscriptions.recipients(selected.key, action)[0] : undefined;
-    if (recipient === undefined) return { ok: false, reason: 'nothing_waiting' };
+    const recipient = this.availableActions().has(action) ? this.#subscriptions.recipients(selected.key, action, this.#delivers)[0] : undefined;
+    if (recipient === undefined) return { ok: false, reason: this.#onlyStalled(selected, action) ? 'not_delivered' : 'nothing_waiting' };
     if (!this.#debounce.allows(selected.key, action, now)) return { ok: false, reason: 'too_soon' };
     this.#debounce.record(selected.key, action, now);
     this.#registry.bump(selected, now);
@@ -393,11 +431,18 @@ export class ControlPlane {
     return changed;
   }
 
-  /** §12.2: actions of the selected identity's subscribers that its state permits; empty under a preview. */
+  /** §12.2: actions of the selected identity's subscribers that its state permits; empty under a preview; none of a stalled remote link. */
   availableActions(): ReadonlySet<ControlAction> {
     const selected = this.#registry.selected();
     if (this.#preview.current !== null || selected === null) return new Set();
-    return this.#subscriptions.available(selected.key, selected.state);
+    return this.#subscriptions.available(selected.key, selected.state, this.#delivers);
+  }
+
+  readonly #delivers = (connection: ConnectionId): boolean => this.#relays.delivers(connection);
+
+  /** The action would be offered but for stalled remote links: the press is then refused as not delivered, not as "nothing waiting". */
+  #onlyStalled(selected: SessionRecord, action: ControlAction): boolean {
+    return this.#preview.current === null && this.#subscriptions.available(selected.key, selected.state).has(action);
   }
 
   /** §17.7: `frame` is the runtime counter before increment; `activityMotion` the runtime option. */

@@ -2,6 +2,7 @@ import { identityKey, type AgentIdentity, type IdentityKey } from '../../domain/
 import { chooseAccent, type GuardedAccentStore } from './accents.js';
 import type { SessionRecord } from './session-record.js';
 import { chooseEvictionVictim, refillOrder, SlotTable } from './slots.js';
+import { SessionMetadata } from './session-metadata.js';
 
 /**
  * Sessions, the recency sequence, the slot table and the selection
@@ -100,7 +101,7 @@ export class Registry {
       accent: null,
       lastSeen: this.#sequence,
       lastActivityAt: now,
-      metadata: new Map(),
+      metadata: new SessionMetadata(),
       shown: null,
       terminalStateUntil: null,
       approvalHeldByQuestion: false,

@@ -1,5 +1,6 @@
 import type { AgentIdentity, AgentState, IdentityKey } from '../../domain/index.js';
 import { sessionLabel } from './label.js';
+import type { SessionMetadata } from './session-metadata.js';
 
 /** The mutable registry entry of one identity (control-plane.md §2). Internal to the plane. */
 export interface SessionRecord {
@@ -16,8 +17,8 @@ export interface SessionRecord {
   lastSeen: number;
   /** `now` of the last activity; the TTL clock. */
   lastActivityAt: number;
-  /** Insertion-ordered so status reports keys in the order they first arrived. Change it only with mergeMetadata. */
-  readonly metadata: Map<string, string>;
+  /** Bounded and insertion-ordered, so status reports keys in the order they first arrived. Change it only with mergeMetadata. */
+  readonly metadata: SessionMetadata;
   terminalStateUntil: number | null;
   /**
    * The agent reported `waiting_for_approval` while one of its questions was
@@ -30,16 +31,16 @@ export interface SessionRecord {
   shown: { readonly metadata: Readonly<Record<string, string>>; readonly label: string } | null;
 }
 
-/** Overlays `extra` onto the session metadata; keys are overwritten, never removed. */
+/** Overlays `extra` onto the session metadata within its bounds; keys are overwritten, never removed. */
 export function mergeMetadata(record: SessionRecord, extra: Readonly<Record<string, string>>): void {
-  for (const [key, value] of Object.entries(extra)) record.metadata.set(key, value);
+  record.metadata.merge(extra);
   record.shown = null;
 }
 
 /** The session's metadata as a frozen object, and its label (§14). */
 export function shownMetadata(record: SessionRecord): { readonly metadata: Readonly<Record<string, string>>; readonly label: string } {
   if (record.shown === null) {
-    const metadata = Object.freeze(Object.fromEntries(record.metadata));
+    const metadata = Object.freeze(Object.fromEntries(record.metadata.entries()));
     record.shown = Object.freeze({ metadata, label: sessionLabel(record.identity, metadata) });
   }
   return record.shown;

@@ -65,20 +65,21 @@ export class SubscriptionTable {
     return this.recipients(key, 'approve').find((subscription) => subscription.requestId !== null)?.details ?? null;
   }
 
-  /** §12.2 for one identity in one state, in canonical action order. */
-  available(key: IdentityKey, state: AgentState): Set<ControlAction> {
+  /** §12.2 for one identity in one state, in canonical action order, counting the subscriptions whose connection `delivers`. */
+  available(key: IdentityKey, state: AgentState, delivers: (connection: ConnectionId) => boolean = () => true): Set<ControlAction> {
     const offered = new Set<ControlAction>();
     for (const subscription of this.#forIdentity(key)) {
+      if (!delivers(subscription.connection)) continue;
       for (const action of subscription.actions) offered.add(action);
     }
     return new Set(CONTROL_ACTIONS.filter((action) => offered.has(action) && isActionPermitted(action, state)));
   }
 
-  /** §12.3 step 3: request-scoped before unscoped, then oldest first. */
-  recipients(key: IdentityKey, action: ControlAction): Subscription[] {
+  /** §12.3 step 3: request-scoped before unscoped, then oldest first; only connections that `deliver`. */
+  recipients(key: IdentityKey, action: ControlAction, delivers: (connection: ConnectionId) => boolean = () => true): Subscription[] {
     const scopedFirst = (subscription: Subscription): number => (subscription.requestId === null ? 1 : 0);
     return this.#forIdentity(key)
-      .filter((subscription) => subscription.actions.has(action))
+      .filter((subscription) => subscription.actions.has(action) && delivers(subscription.connection))
       .sort((a, b) => scopedFirst(a) - scopedFirst(b) || a.subscribedAt - b.subscribedAt);
   }
 }

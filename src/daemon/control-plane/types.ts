@@ -21,9 +21,7 @@ export interface DispatchedAction {
 }
 
 /** A surface press with the first gate that failed, for surfaces that tell their user (§12.3). */
-export type PressDispatch =
-  | { readonly ok: true; readonly dispatched: DispatchedAction }
-  | { readonly ok: false; readonly reason: Exclude<PressRefusal, 'not_delivered'> };
+export type PressDispatch = { readonly ok: true; readonly dispatched: DispatchedAction } | { readonly ok: false; readonly reason: PressRefusal };
 
 /** An action press: dispatched, refused, or (Approve for a destructive command) the start of a hold. */
 export type ActionPress = PressDispatch | { readonly ok: 'holding' };

@@ -1,5 +1,5 @@
 import type { AudioCueEvent, ConnectionId, ControlPlane } from '../control-plane/index.js';
-import { classifyToolCall, sanitizeDescription, sanitizeToolName } from '../../requests/index.js';
+import { classifyToolCall, sanitizeCommand, sanitizeDescription, sanitizeToolName } from '../../requests/index.js';
 import {
   ERROR_CODES,
   ERROR_TEXTS,
@@ -10,6 +10,7 @@ import {
   type StatusReport,
 } from '../../wire/index.js';
 import { sendNotification, sendReply, type Outbox } from './outbox.js';
+import { relayRefusal } from './relay-refusal.js';
 
 /** What handling a client message needs from the runtime. */
 export interface MessageContext {
@@ -28,6 +29,11 @@ export interface MessageContext {
 /** The effect and reply of each client message (wire-protocol-1.md §6, §7.10). */
 export function handleClientMessage(context: MessageContext, connection: ConnectionId, message: ClientMessage): void {
   const { plane, outbox } = context;
+  const refusal = relayRefusal(plane, connection, message);
+  if (refusal !== null) {
+    sendReply(outbox, connection, { type: 'error', code: ERROR_CODES.notPermitted, message: refusal });
+    return;
+  }
   switch (message.type) {
     case 'state':
       handleState(context, connection, message);
@@ -74,6 +80,16 @@ export function handleClientMessage(context: MessageContext, connection: Connect
       // Sanitized here like approval details; no reply (the sender does not wait for one).
       plane.notify(message.agent, message.notice, sanitizeToolName(message.tool), sanitizeDescription(message.detail), context.now());
       return;
+    case 'relay':
+      if (!plane.relay(connection, message.host, message.live)) {
+        const host = plane.relayedHost(connection);
+        sendReply(outbox, connection, {
+          type: 'error',
+          code: ERROR_CODES.notPermitted,
+          message: `this connection already relays host ${host}, not ${message.host}`,
+        });
+      }
+      return;
     case 'preview_end':
       sendReply(
         outbox,
@@ -111,7 +127,7 @@ function handleState(context: MessageContext, connection: ConnectionId, message:
 function handleApprovalDetails(context: MessageContext, connection: ConnectionId, message: ApprovalDetailsMessage): void {
   const tool = sanitizeToolName(message.tool);
   // The tier reads the whole command (a destructive tail must count), the description only its start.
-  const details = { kind: 'approval', tool, description: sanitizeDescription(message.detail), tier: classifyToolCall(tool, message.detail) } as const;
+  const details = { kind: 'approval', tool, description: sanitizeCommand(message.detail), tier: classifyToolCall(tool, message.detail) } as const;
   if (context.plane.describeApproval(connection, message.agent, message.requestId, details)) return;
   sendReply(context.outbox, connection, {
     type: 'error',

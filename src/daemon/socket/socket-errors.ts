@@ -5,7 +5,7 @@
 export class SocketStartupError extends Error {
   override readonly name = 'SocketStartupError';
   constructor(
-    readonly code: 'EEXIST' | 'EADDRINUSE' | 'ENAMETOOLONG',
+    readonly code: 'EEXIST' | 'EADDRINUSE' | 'ENAMETOOLONG' | 'EACCES',
     readonly socketPath: string,
     message: string,
   ) {
@@ -22,6 +22,11 @@ export function notASocket(path: string): SocketStartupError {
 
 export function alreadyRunning(path: string): SocketStartupError {
   return new SocketStartupError('EADDRINUSE', path, `${ALREADY_RUNNING_TEXT}: ${path}`);
+}
+
+/** Another user's socket, or a folder that is not private, at the path: refused as a possible impersonation, never "already running". */
+export function untrustedPath(path: string, message: string): SocketStartupError {
+  return new SocketStartupError('EACCES', path, message);
 }
 
 export function pathTooLong(path: string, limit: number): SocketStartupError {
