@@ -24,7 +24,8 @@ export interface HookEntry {
  * `npm install -g` and `npm link`.
  */
 export function defaultHookEntry(): HookEntry {
-  return { node: process.execPath, script: fileURLToPath(new URL('./hook-main.js', import.meta.url)) };
+  // The bin file, not hook-main.js: it installs the SIGUSR1 guard before anything else loads.
+  return { node: process.execPath, script: fileURLToPath(new URL('./hook-bin.js', import.meta.url)) };
 }
 
 /** The hook entry is not where the launcher expects it; the launcher prints `pad-lattice: <message>` and exits 1. */
@@ -50,7 +51,7 @@ export interface HookCommandInput {
 
 /**
  * The shell command an agent runs for every hook event:
- * `exec '<node>' '<hook-main.js>' [--agent claude] --socket '<socket>' --approval-timeout <t>`,
+ * `exec '<node>' '<hook-bin.js>' [--agent claude] --socket '<socket>' --approval-timeout <t>`,
  * every path absolute, symlinks resolved and shell-quoted. `exec` lets the
  * hook replace the shell the agent starts it with, so a signal the agent
  * sends its hook reaches the hook itself. The text is deterministic for one

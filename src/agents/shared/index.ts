@@ -33,9 +33,9 @@
  *
  * Hook command (§A.7.1, §B.8.3) — hook-command.ts, python-format.ts
  *   hookCommand({entry: {node, script}, socketPath, approvalTimeout, agent: 'codex'|'claude', env, cwd}): string
- *     "'<node>' '<hook-main.js>' [--agent claude] --socket '<socket>' --approval-timeout <t>";
+ *     "'<node>' '<hook-bin.js>' [--agent claude] --socket '<socket>' --approval-timeout <t>";
  *     throws HookEntryMissingError when either file is missing
- *   defaultHookEntry(): {node: process.execPath, script: <built hook-main.js beside this module>}
+ *   defaultHookEntry(): {node: process.execPath, script: <built hook-bin.js beside this module>}
  *   hookTimeoutSeconds(permissionRequest, approvalTimeout): number   ceil(t)+5, or 5
  *   formatLikePythonG(n), shellQuote(word)
  *

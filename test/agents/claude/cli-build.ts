@@ -34,12 +34,12 @@ export function buildCli(root: string): BuiltCli {
       extends: join(REPO, 'tsconfig.json'),
       compilerOptions: { rootDir: REPO, outDir: out, sourceMap: false, noEmitOnError: false },
       include: [],
-      files: [join(REPO, 'src/cli/main.ts'), join(REPO, 'src/agents/shared/hook-main.ts')],
+      files: [join(REPO, 'src/cli/main.ts'), join(REPO, 'src/agents/shared/hook-bin.ts')],
     }),
   );
   const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], { encoding: 'utf8' });
   const main = join(out, 'src/cli/main.js');
-  const hookMain = join(out, 'src/agents/shared/hook-main.js');
+  const hookMain = join(out, 'src/agents/shared/hook-bin.js');
   if (!existsSync(main) || !existsSync(hookMain)) throw new Error(`building the CLI failed:\n${tsc.stdout}${tsc.stderr}`);
   // Bare imports resolve through this link; package-info finds the package by name.
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
