@@ -5,6 +5,14 @@
  * WebSocket that Node provides (Node 20: run with --experimental-websocket),
  * so no WebSocket library is reached from outside its one adapter.
  */
+/**
+ * Node's WebSocket (undici) takes request headers, which the Origin check
+ * needs; the type-check of tests and benches also loads the DOM's types (for
+ * code that runs inside a page), whose WebSocket takes none.
+ */
+type NodeWebSocketConstructor = new (url: string, init: { readonly headers: Readonly<Record<string, string>> }) => WebSocket;
+const NodeWebSocket = WebSocket as unknown as NodeWebSocketConstructor;
+
 export type TabMessage = Record<string, unknown> & { readonly type: string };
 
 export class BrowserTab {
@@ -35,7 +43,7 @@ export class BrowserTab {
     const token = new URLSearchParams(url.hash.slice(1)).get('admin');
     if (token === null) throw new Error(`no admin token in ${adminUrl}`);
     // §5.1: the Origin's authority must equal the Host header, as a page served from this host sends it.
-    const socket = new WebSocket(`ws://${url.host}/ws`, { headers: { origin: `http://${url.host}` } });
+    const socket = new NodeWebSocket(`ws://${url.host}/ws`, { headers: { origin: `http://${url.host}` } });
     const tab = new BrowserTab(socket);
     await new Promise<void>((resolve, reject) => {
       socket.addEventListener('open', () => resolve(), { once: true });
