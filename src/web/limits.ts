@@ -23,6 +23,10 @@ export const MAX_REMOTE_CLIENTS = 8;
  * may hold; a fifth takes the place of that peer's oldest (see admission.ts).
  */
 export const MAX_PENDING_PER_PEER = 4;
+/** TCP connections one peer may hold open on the browser port at once (a page loads its assets on a few, plus its WebSocket). */
+export const MAX_OPEN_CONNECTIONS_PER_PEER = 32;
+/** A peer's refused connections are logged at most once in this many seconds. */
+export const REFUSAL_REPORT_INTERVAL_S = 60;
 
 export const COMMAND_RATE_WINDOW = 1;
 export const COMMAND_RATE_LIMIT = 20;

@@ -17,6 +17,7 @@ import { BrowserConnection, type ConnectionContext } from './browser-connection.
 import { ClientRegistry } from './client-registry.js';
 import { loopbackOwnerLookup } from './loopback-owner.js';
 import { SurfaceEventQueue } from './event-queue.js';
+import { ConnectionCap, type ConnectionPeer } from './connection-cap.js';
 import { createListener, listen, stopListening } from './listeners.js';
 import { Publisher } from './publisher.js';
 import { WebSurface } from './web-surface.js';
@@ -50,10 +51,17 @@ export interface WebBridgeOptions {
    * other users of the machine.
    */
   readonly loopbackOwnerOf?: (request: IncomingMessage) => number | null;
+  /** Whom an accepted TCP connection counts against, for the open-connection cap; tests play other users. */
+  readonly connectionPeerOf?: ConnectionPeer;
 }
 
 const tcpPeerAddress = (request: IncomingMessage) => request.socket.remoteAddress;
 const kernelLoopbackOwner = (request: IncomingMessage) => loopbackOwnerLookup()?.(request.socket) ?? null;
+/** A connection's user on this machine where the kernel tells (loopback), else its address: as admission counts pending ones. */
+const kernelConnectionPeer: ConnectionPeer = (socket) => {
+  const owner = loopbackOwnerLookup()?.(socket) ?? null;
+  return owner === null ? (socket.remoteAddress ?? 'unknown') : `uid ${owner}`;
+};
 /** `<base>/#pair=` plus the 32-character secret, in UTF-8 bytes. */
 const pairingUrlLength = (baseUrl: string) => Buffer.byteLength(`${baseUrl}/#pair=`) + 32;
 const monotonicSeconds = () => performance.now() / 1000;
@@ -192,6 +200,7 @@ export class WebBridge {
   async #bind(assetRoot: string): Promise<void> {
     const handlers = {
       logger: this.#logger,
+      cap: new ConnectionCap(this.#options.connectionPeerOf ?? kernelConnectionPeer, this.#logger, this.#now),
       router: { assetRoot, hostPolicy: (): HostPolicy => ({ port: this.#port, lanHostname: this.#origin?.hostname ?? null }) },
       webSocket: (request: IncomingMessage, socket: Duplex, head: Buffer) => this.#acceptWebSocket(request, socket, head),
     };

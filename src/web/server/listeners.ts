@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { ConnectionCap } from './connection-cap.js';
 import { CLOSE_TIMEOUT_MS, MAX_HEADER_BYTES, MAX_REQUEST_HEADERS, REQUEST_DEADLINE_CHECK_MS, REQUEST_TIMEOUT_MS } from '../limits.js';
 import { routeRequest, type RouterContext } from '../http/request-router.js';
 import { NOT_FOUND, sendRawResponse, sendResponse } from '../http/responses.js';
@@ -9,6 +11,8 @@ import { errorMessage } from '../../support/error-message.js';
 export interface ListenerHandlers {
   readonly router: RouterContext;
   readonly logger: WebLogger;
+  /** Counts every accepted connection against its peer and closes one over the peer's limit. */
+  readonly cap: ConnectionCap;
   /** A `/ws` upgrade the router approved. */
   webSocket(request: IncomingMessage, socket: Duplex, head: Buffer): void;
 }
@@ -30,6 +34,7 @@ export function createListener(handlers: ListenerHandlers): Server {
     connectionsCheckingInterval: REQUEST_DEADLINE_CHECK_MS,
   });
   server.maxHeadersCount = MAX_REQUEST_HEADERS;
+  server.on('connection', (socket: Socket) => handlers.cap.admit(socket));
   // A connection that sends nothing at all starts no request; inactivity ends it. The WebSocket library lifts this on upgrade.
   server.timeout = REQUEST_TIMEOUT_MS;
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
