@@ -1,12 +1,10 @@
 import type { DaemonLogger } from '../daemon/runtime/logger.js';
 import type { OpenedSurface } from '../domain/index.js';
-import { ManifestError } from '../experiences/index.js';
 import type { TextSink } from '../midi/trace-output.js';
-import { BROWSER_PAD_DESCRIPTOR, startWebBridge, type WebBridge } from '../web/index.js';
-import { planAdminToken } from './admin-token.js';
-import { browserPadProblem, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
+import type { WebBridge } from '../web/index.js';
+import type { BrowserPadSettings, StartBridge } from './browser-pad.js';
 import { addControllers, type ControllerBackends, type ControllerChoice, type Controllers } from './controllers.js';
-import { daemonExperiencePlayer, daemonHostAudio, loadPackagedExperiences, type PackagedExperiences } from './experiences.js';
+import type { PackagedExperiences } from './experiences.js';
 import type { RunningDaemon } from './start-daemon.js';
 
 /** The browser pad of a daemon: how it is served, and where its admin token is kept. */
@@ -47,6 +45,7 @@ export interface AttachedSurfaces {
 
 /** The packaged Demo and Show, or null (reported) when the installation is broken. */
 async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<PackagedExperiences | null> {
+  const [{ ManifestError }, { loadPackagedExperiences }] = await Promise.all([import('../experiences/index.js'), import('./experiences.js')]);
   try {
     return await loadPackagedExperiences();
   } catch (error) {
@@ -57,8 +56,14 @@ async function packagedExperiencesOrReport(logger: DaemonLogger): Promise<Packag
 }
 
 /** Starts the browser pad with the stored admin token (a new one with `--new-token`), or reports why it cannot and returns null. */
-async function browserPadOrReport(choice: BrowserPadChoice, logger: DaemonLogger, start: StartBridge) {
+async function browserPadOrReport(choice: BrowserPadChoice, logger: DaemonLogger, startWeb: StartBridge | undefined) {
+  const [{ planAdminToken }, { browserPadProblem, startBrowserPad }, { startWebBridge }] = await Promise.all([
+    import('./admin-token.js'),
+    import('./browser-pad.js'),
+    import('../web/index.js'),
+  ]);
   const token = planAdminToken(choice.tokenPath, choice.rotateToken, logger);
+  const start = startWeb ?? startWebBridge;
   try {
     const bridge = await startBrowserPad(choice.settings, logger, start, { adminToken: token.token });
     return { bridge, keepLink: () => token.keep(bridge.port) };
@@ -71,37 +76,44 @@ async function browserPadOrReport(choice: BrowserPadChoice, logger: DaemonLogger
 }
 
 /**
- * The second half of a daemon's start, once it answers: the browser pad
- * (first, midi-rendering.md §13) and the controllers, while the packaged Demo
- * and Show load beside them, then host audio, all through the daemon's one hub. Null when something the user
- * must fix stopped it (already reported); errors the command reports itself
- * (a profile or port the user named) are thrown. Either way nothing is left
- * open but the daemon, which the caller closes.
+ * The second half of a daemon's start, once it answers: the controllers
+ * first, then the browser pad and the packaged Demo and Show, then host
+ * audio, all through the daemon's one hub. The browser pad's and the
+ * experiences' modules are imported only after the controllers were added:
+ * loading them (some hundred modules) before would delay a controller's
+ * first frame by as long. Null when something the user must fix stopped it
+ * (already reported); errors the command reports itself (a profile or port
+ * the user named) are thrown. Either way nothing is left open but the
+ * daemon, which the caller closes.
  */
 export async function attachPadSurfaces(daemon: RunningDaemon, config: SurfaceConfig, deps: AttachDeps = {}): Promise<AttachedSurfaces | null> {
   const { handle, hub } = daemon;
   const { logger } = config;
-  // The manifests load while the controllers open: a controller's first frame should not wait for the Show.
-  const loading = packagedExperiencesOrReport(logger);
-  loading.catch(() => undefined);
   for (const surface of config.fixedSurfaces ?? []) hub.add(surface);
-  const web = config.browserPad === null ? null : await browserPadOrReport(config.browserPad, logger, deps.startWeb ?? startWebBridge);
   let controllers: Controllers | null = null;
-  let hostAudio: ReturnType<typeof daemonHostAudio> | null = null;
+  let web: Awaited<ReturnType<typeof browserPadOrReport>> = null;
+  let hostAudio: { close(): void } | null = null;
   const release = async () => {
     hostAudio?.close();
     await web?.bridge.close();
     await controllers?.release();
     await hub.released();
   };
-  if (config.browserPad !== null && web === null) {
-    await loading;
-    return null;
-  }
   let experiences: PackagedExperiences | null;
   try {
-    if (web !== null) hub.add({ surface: web.bridge.surface, descriptor: BROWSER_PAD_DESCRIPTOR, frameIntervalMs: 0 }, 'web');
     controllers = await addControllers(hub, config.controllers, config, deps);
+    const loading = packagedExperiencesOrReport(logger);
+    loading.catch(() => undefined);
+    if (config.browserPad !== null) {
+      web = await browserPadOrReport(config.browserPad, logger, deps.startWeb);
+      if (web === null) {
+        await loading;
+        await release();
+        return null;
+      }
+      const { BROWSER_PAD_DESCRIPTOR } = await import('../web/index.js');
+      hub.add({ surface: web.bridge.surface, descriptor: BROWSER_PAD_DESCRIPTOR, frameIntervalMs: 0 }, 'web');
+    }
     experiences = await loading;
   } catch (error) {
     await release();
@@ -111,8 +123,10 @@ export async function attachPadSurfaces(daemon: RunningDaemon, config: SurfaceCo
     await release();
     return null;
   }
-  hostAudio = config.audioFeedback ? daemonHostAudio(experiences, logger, config.env) : null;
-  const experience = daemonExperiencePlayer(experiences, hub, hostAudio);
-  handle.attach({ experience, earcons: hostAudio, profileInventory: controllers.profileInventory });
+  const { daemonExperiencePlayer, daemonHostAudio } = await import('./experiences.js');
+  const audio = config.audioFeedback ? daemonHostAudio(experiences, logger, config.env) : null;
+  hostAudio = audio;
+  const experience = daemonExperiencePlayer(experiences, hub, audio);
+  handle.attach({ experience, earcons: audio, profileInventory: controllers.profileInventory });
   return { web, release };
 }

@@ -2,13 +2,11 @@ import { sep } from 'node:path';
 import type { InventoryProfile } from '../wire/index.js';
 import type { ProfileInventorySource } from '../daemon/runtime/inventory-report.js';
 import type { HidBackend } from '../hid/hid-device.js';
-import { createNodeHidBackend } from '../hid/node-hid-backend.js';
 import type { MidiBackend } from '../midi/midi-port.js';
 import { createJulusianBackend } from '../midi/julusian-backend.js';
 import { gateOnSequencer } from '../midi/sequencer-gate.js';
 import { watchSoundDevices } from '../midi/sound-device-events.js';
 import { addMidiGrids, resolveMidiSelection, type GreetingOptions, type MidiSelection } from '../midi-grid/index.js';
-import { gridDriver } from '../monome/grid-driver.js';
 import {
   BUILTIN_PROFILE_ROOT,
   CatalogWatcher,
@@ -21,9 +19,7 @@ import {
   type LiveProfiles,
 } from '../profiles/index.js';
 import type { SerialBackend } from '../serial/serial-port.js';
-import { createSerialportBackend } from '../serial/serialport-backend.js';
-import { deckDriver } from '../stream-deck/deck-driver.js';
-import { loadStreamDeckLibrary, type StreamDeckLibrary } from '../stream-deck/library.js';
+import type { StreamDeckLibrary } from '../stream-deck/library.js';
 import type { SurfaceHub } from '../surfaces/index.js';
 import { cachedUntilDevChanges } from '../support/dev-listing-cache.js';
 import { errorMessage } from '../support/error-message.js';
@@ -147,11 +143,18 @@ export async function addControllers(
     const live = choice.serial !== null || choice.hid ? await profiles() : started === null ? null : await started;
     if (live !== null) {
       const surfaceProfiles = () => live.snapshot.surfaces;
+      // Imported only now, after the MIDI controllers were added: their modules must not delay a MIDI controller's first frame.
       if (choice.serial !== null) {
+        const [{ gridDriver }, { createSerialportBackend }] = await Promise.all([import('../monome/grid-driver.js'), import('../serial/serialport-backend.js')]);
         const backend = backends.serialBackend ?? quietListing(createSerialportBackend());
         hub.addDriver(gridDriver({ backend, paths: choice.serial.paths, profiles: () => gridProfiles(surfaceProfiles()) }));
       }
       if (choice.hid) {
+        const [{ deckDriver }, { loadStreamDeckLibrary }, { createNodeHidBackend }] = await Promise.all([
+          import('../stream-deck/deck-driver.js'),
+          import('../stream-deck/library.js'),
+          import('../hid/node-hid-backend.js'),
+        ]);
         const backend = backends.hidBackend ?? quietListing(createNodeHidBackend());
         const library = backends.streamDeckLibrary ?? (() => loadStreamDeckLibrary());
         hub.addDriver(deckDriver({ backend, library, profiles: () => deckProfiles(surfaceProfiles()) }));
