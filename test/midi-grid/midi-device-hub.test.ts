@@ -258,6 +258,24 @@ describe('MIDI grids through the surface hub: hot-plug', () => {
     hub.close();
   });
 
+  it('says each cause of MIDI being unavailable once, however often the cause flips back and forth', async () => {
+    const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1)));
+    const noSequencer = new MidiUnavailableError('system-unavailable', '/dev/snd/seq does not exist');
+    const refused = new MidiUnavailableError('system-unavailable', "Failed to initialise RtMidi; ALSA said 'open /dev/snd/seq failed: Permission denied'");
+    backend.setUnavailable(noSequencer);
+    hub.initialize();
+    await hub.idle();
+    for (const cause of [refused, noSequencer, refused, noSequencer, refused]) {
+      backend.setUnavailable(cause);
+      await hub.scanNow();
+    }
+    const notices = logger.lines.filter((line) => line.includes('MIDI support is unavailable'));
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toContain('/dev/snd/seq does not exist');
+    expect(notices[1]).toContain("ALSA said 'open /dev/snd/seq failed: Permission denied'");
+    hub.close();
+  });
+
   it('reports a port that fails to open once, and opens it on a later scan', async () => {
     const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1)));
     backend.plug(PRO_STANDALONE).failOpen('input', PRO_STANDALONE, new Error('busy'));
