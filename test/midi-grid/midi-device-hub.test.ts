@@ -110,7 +110,7 @@ describe('MIDI grids through the surface hub: finding controllers', () => {
     expect(backend.openedOutputs[0]!.sentHex()[0]).toBe('F0 00 20 29 02 0D 0E 01 F7'); // Programmer mode
     const notices = logger.lines.filter((line) => line.includes('has not been tested on hardware yet'));
     expect(notices).toEqual([
-      `warn: MIDI: ${MINI_MK3} follows the manufacturer's documents but has not been tested on hardware yet; 'pad-lattice profile test ${MINI_MK3}' checks it`,
+      `warn: MIDI: ${MINI_MK3} follows the manufacturer's documents but has not been tested on hardware yet; 'pad-lattice profile test ${MINI_MK3}' checks it on your controller`,
     ]);
     backend.unplug(MINI_MIDI);
     await hub.scanNow();

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { formatIssueLine, parseDeviceProfile } from '../../profiles/index.js';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { formatIssueLine, parseDeviceProfile, type CatalogLoad, type DeviceProfile } from '../../profiles/index.js';
+import { escapeUntrusted } from '../../support/untrusted-text.js';
 import { newProfileDocument } from '../../profiles/new-profile.js';
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
@@ -27,8 +28,9 @@ export async function runProfileNew(args: readonly string[], io: CliIo): Promise
     throw new UsageError("profile new needs --from ID, the profile to start from (see 'pad-lattice profile list')");
   if (values.name === '') throw new UsageError('--name must not be empty');
   const id = positionals[0]!;
-  const { catalog } = await loadCatalogFor(io);
-  const source = catalog.get(values.from);
+  const load = await loadCatalogFor(io);
+  const { catalog } = load;
+  const source = sourceProfile(load, values.from, userRootsFor(io));
   let document: Record<string, unknown>;
   try {
     document = newProfileDocument(JSON.parse(await readFile(source.source, 'utf8')) as Record<string, unknown>, id, values.name);
@@ -60,11 +62,37 @@ export async function runProfileNew(args: readonly string[], io: CliIo): Promise
     io.stderr.write(`pad-lattice profile new: ${target} already exists; choose another --output, or --force to overwrite it\n`);
     return EXIT.failure;
   }
+  const copied = (patterns: readonly string[]) => patterns.map((pattern) => `'${escapeUntrusted(pattern)}'`).join(', ');
   io.stdout.write(
-    `wrote ${target} (${id}, experimental, from ${source.id})\n` +
-      `Edit it — the ports patterns first, so it matches your controller — then check it with\n` +
+    `wrote ${target} (${id}, experimental, an unverified copy of ${source.id})\n` +
+      `Its port patterns are placeholders that match nothing: the copied ones (input ${copied(source.ports.input)},\n` +
+      `output ${copied(source.ports.output)}) would open ${source.id}'s own controller under the new profile.\n` +
+      `Put your controller's port names there ('pad-lattice ports' lists them), then check the file with\n` +
       `  pad-lattice profile validate ${target}\n` +
-      `A running daemon loads it within about a second; it opens it with --profile ${id}.\n`,
+      `${whereLoaded(target, userRootsFor(io), id)}\n`,
   );
   return EXIT.ok;
+}
+
+/** The loaded MIDI device profile to copy; a surface profile's id says how to copy one of those instead. */
+function sourceProfile(load: CatalogLoad, id: string, roots: readonly string[]): DeviceProfile {
+  const entry = load.catalog.find(id) === undefined ? load.surfaces.find((surface) => surface.id === id) : undefined;
+  if (entry === undefined) return load.catalog.get(id);
+  throw new UsageError(
+    `${id} is a ${entry.driver} surface profile; profile new copies MIDI device profiles. Copy ${entry.source} into ${roots[0]} by hand and change its id, name, manufacturer, family and model`,
+  );
+}
+
+/** Whether a running daemon will load `target`: a `*.json` below a profile folder, in no hidden folder (see listProfileFiles). */
+function whereLoaded(target: string, roots: readonly string[], id: string): string {
+  const absolute = resolve(target);
+  const loaded = roots.some((root) => {
+    const inside = relative(resolve(root), absolute);
+    return inside !== '' && !isAbsolute(inside) && inside.split(sep).every((part) => !part.startsWith('.'));
+  });
+  if (loaded && absolute.endsWith('.json')) return `A running daemon loads it within about a second; it opens it with --profile ${id}.`;
+  return (
+    `No daemon loads it from there: daemons read the *.json files in ${roots.join(', ')} (and in folders you add to PAD_LATTICE_PROFILE_PATH).\n` +
+    `Move it into one of those to use --profile ${id}, or start the daemon with --profile-file ${target}.`
+  );
 }

@@ -33,7 +33,8 @@ export function profileSummary(profile: DeviceProfile) {
 function opening(profile: DeviceProfile): string {
   if (profile.status === 'supported') return 'yes: tested on hardware (supported)';
   if (opensAutomatically(profile)) return `automatically: checked against ${profile.verified_against!.join('; ')}; not yet tested on hardware`;
-  return 'with --profile only (experimental)';
+  const copy = profile.copied_from === undefined ? '' : `; an unverified copy of ${profile.copied_from}`;
+  return `with --profile only (experimental${copy})`;
 }
 
 function deviceRows(profile: DeviceProfile): [string, string][] {

@@ -32,9 +32,12 @@ Subcommands:
              loaded one (--from), with the id and its metadata set: the id is
              manufacturer/family/model in lowercase slug form (e.g.
              acme/grid/one) and manufacturer, family and model must slug to
-             it ("Acme", "Grid", "One"). Status experimental. It goes into your
-             profile folder (where a running daemon loads it), --output FILE,
-             or stdout with --output -; an existing file is kept unless --force.
+             it ("Acme", "Grid", "One"). Status experimental, copied_from the
+             source; its port patterns are placeholders that match nothing, so
+             put your controller's port names in (pad-lattice ports lists them).
+             It goes into your profile folder (where a running daemon loads it),
+             --output FILE (a daemon loads it only from a profile folder), or
+             stdout with --output -; an existing file is kept unless --force.
   schema     prints our JSON Schema (draft 2020-12) of a profile file
   test       the guided physical test of a controller: draws every figure and
              asks whether it is visible (y/n on stdin), asks you to press each
