@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -153,6 +153,11 @@ describe('pad-lattice profile', () => {
     expect(code).toBe(1);
     expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('$schema')\n`);
     expect((await run(['profile', 'validate', '--validate-schema', file])).code).toBe(0);
+    const brokenSchema = join(dir, 'broken.schema.json');
+    writeFileSync(brokenSchema, '{\n  "type": "object",\n  "properties": {,}\n}\n');
+    const broken = await run(['profile', 'validate', '--schema', brokenSchema, file]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toBe(`pad-lattice profile: --schema ${brokenSchema}: invalid JSON: at line 3, column 18\n`);
   });
 
   it('validate --json reports each file', async () => {
