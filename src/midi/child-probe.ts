@@ -1,5 +1,4 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { MidiUnavailableError } from './errors.js';
 import { nativeCauses } from './native-stderr.js';
 
@@ -31,8 +30,9 @@ try {
 /** Long enough for a slow machine to start Node and load the library; a hung ALSA must not hang the caller. */
 const PROBE_TIMEOUT_MS = 10_000;
 
-function probeArgs(): string[] {
-  return ['-e', PROBE_SCRIPT, createRequire(import.meta.url).resolve('@julusian/midi')];
+/** `library` is the path of @julusian/midi's entry file, which only its adapter resolves. */
+function probeArgs(library: string): string[] {
+  return ['-e', PROBE_SCRIPT, library];
 }
 
 /** The child's answer as a result; its stderr joins the error as causes. */
@@ -55,16 +55,16 @@ function failureOf(error: Error | null | undefined, signal: string | null | unde
 }
 
 /** The probe for a long-running process: the event loop keeps turning while the child starts. */
-export function probeMidi(): Promise<ProbeResult> {
+export function probeMidi(library: string): Promise<ProbeResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, probeArgs(), { timeout: PROBE_TIMEOUT_MS, encoding: 'utf8', windowsHide: true }, (error, stdout, stderr) =>
+    execFile(process.execPath, probeArgs(library), { timeout: PROBE_TIMEOUT_MS, encoding: 'utf8', windowsHide: true }, (error, stdout, stderr) =>
       resolve(probeResult(stdout, stderr, failureOf(error, error?.signal))),
     );
   });
 }
 
 /** The probe for a one-off command, which has nothing else to do meanwhile. */
-export function probeMidiSync(): ProbeResult {
-  const run = spawnSync(process.execPath, probeArgs(), { timeout: PROBE_TIMEOUT_MS, encoding: 'utf8', windowsHide: true });
+export function probeMidiSync(library: string): ProbeResult {
+  const run = spawnSync(process.execPath, probeArgs(library), { timeout: PROBE_TIMEOUT_MS, encoding: 'utf8', windowsHide: true });
   return probeResult(run.stdout ?? '', run.stderr ?? '', failureOf(run.error, run.signal));
 }

@@ -47,7 +47,25 @@ export interface MidiProbe {
   readonly async: () => Promise<ProbeResult>;
 }
 
-const CHILD_PROBE: MidiProbe = { sync: probeMidiSync, async: probeMidi };
+/** The library's entry file for the probe's child, or why there is none (a library-missing failure). */
+function libraryFile(): { readonly file: string } | { readonly failure: ProbeResult } {
+  try {
+    return { file: createRequire(import.meta.url).resolve('@julusian/midi') };
+  } catch (error) {
+    return { failure: { ok: false, error: new MidiUnavailableError('library-missing', errorMessage(error), { cause: error }) } };
+  }
+}
+
+const CHILD_PROBE: MidiProbe = {
+  sync: () => {
+    const library = libraryFile();
+    return 'file' in library ? probeMidiSync(library.file) : library.failure;
+  },
+  async: async () => {
+    const library = libraryFile();
+    return 'file' in library ? probeMidi(library.file) : library.failure;
+  },
+};
 
 export interface JulusianBackendOptions {
   /** The library; a test's fake is trusted at once (no probe) unless `probe` is given too. */
