@@ -1,6 +1,7 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { formatIssueLine, parseDeviceProfile, type CatalogLoad, type DeviceProfile } from '../../profiles/index.js';
+import { formatIssueLine, parseDeviceProfile, readProfileText, type CatalogLoad, type DeviceProfile } from '../../profiles/index.js';
+import { jsonErrorLocation } from '../../profiles/json-problem.js';
 import { escapeUntrusted } from '../../support/untrusted-text.js';
 import { newProfileDocument } from '../../profiles/new-profile.js';
 import { EXIT, UsageError, type CliIo } from '../command.js';
@@ -31,9 +32,18 @@ export async function runProfileNew(args: readonly string[], io: CliIo): Promise
   const load = await loadCatalogFor(io);
   const { catalog } = load;
   const source = sourceProfile(load, values.from, userRootsFor(io));
+  // The file the catalog read a moment ago; should it have changed since, it is placed like any profile file.
+  const text = await readProfileText(source.source);
+  let original: Record<string, unknown>;
+  try {
+    original = JSON.parse(text) as Record<string, unknown>;
+  } catch (error) {
+    io.stderr.write(`pad-lattice profile new: ${source.source}: invalid JSON: at ${jsonErrorLocation(text, error as Error)}\n`);
+    return EXIT.failure;
+  }
   let document: Record<string, unknown>;
   try {
-    document = newProfileDocument(JSON.parse(await readFile(source.source, 'utf8')) as Record<string, unknown>, id, values.name);
+    document = newProfileDocument(original, id, values.name);
   } catch (error) {
     if (error instanceof RangeError) throw new UsageError(error.message);
     throw error;
@@ -45,9 +55,9 @@ export async function runProfileNew(args: readonly string[], io: CliIo): Promise
     for (const issue of checked.issues) io.stderr.write(`pad-lattice profile new: ${formatIssueLine(target, issue)}\n`);
     return EXIT.failure;
   }
-  const text = `${JSON.stringify(document, null, 2)}\n`;
+  const written = `${JSON.stringify(document, null, 2)}\n`;
   if (target === '-') {
-    io.stdout.write(text);
+    io.stdout.write(written);
     return EXIT.ok;
   }
   if (catalog.find(id) !== undefined && values.output === undefined && values.force !== true) {
@@ -56,7 +66,7 @@ export async function runProfileNew(args: readonly string[], io: CliIo): Promise
   }
   await mkdir(dirname(target), { recursive: true });
   try {
-    await writeFile(target, text, { flag: values.force === true ? 'w' : 'wx', mode: 0o644 });
+    await writeFile(target, written, { flag: values.force === true ? 'w' : 'wx', mode: 0o644 });
   } catch (error) {
     if (errorCode(error) !== 'EEXIST') throw error;
     io.stderr.write(`pad-lattice profile new: ${target} already exists; choose another --output, or --force to overwrite it\n`);
