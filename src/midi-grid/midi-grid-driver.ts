@@ -50,6 +50,8 @@ export function midiGridDriver(options: MidiGridDriverOptions): SurfaceDriver<Mi
     async list() {
       let listing;
       try {
+        // Finds out in a child whether MIDI starts, so ALSA's own stderr lines never reach the daemon's log.
+        await midi().ready?.();
         listing = midi().listPorts();
       } catch (error) {
         if (error instanceof MidiUnavailableError) {

@@ -43,6 +43,12 @@ export interface MidiPortNames {
 export interface MidiBackend {
   /** Short label for diagnostics, e.g. "rtmidi" or "mock". */
   readonly label: string;
+  /**
+   * Finds out, without blocking, whether MIDI works, so the calls below need
+   * not block to find out; long-running processes await it before listing.
+   * Absent where there is nothing to find out.
+   */
+  ready?(): Promise<void>;
   /** Throws `MidiUnavailableError` when MIDI cannot be used at all. */
   listPorts(): MidiPortNames;
   /**

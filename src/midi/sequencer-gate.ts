@@ -23,6 +23,9 @@ export function gateOnSequencer(
   };
   return {
     label: backend.label,
+    async ready() {
+      if (present()) await backend.ready?.();
+    },
     listPorts() {
       check();
       return backend.listPorts();

@@ -1,3 +1,4 @@
+import { idSuggestion } from './closest-ids.js';
 import { CatalogError } from './errors.js';
 import type { DeviceProfile } from './device-profile.js';
 import type { ProfileIssue } from './issues.js';
@@ -51,7 +52,7 @@ export class ProfileCatalog {
 
   get(id: string): DeviceProfile {
     const profile = this.byId.get(id);
-    if (profile === undefined) throw new CatalogError(`unknown device profile: ${id}`);
+    if (profile === undefined) throw new CatalogError(`unknown device profile: ${id}${idSuggestion(id, [...this.byId.keys()])}`);
     return profile;
   }
 

@@ -1,6 +1,8 @@
 export { addressKey, describeAddress } from './address.js';
 export { opensAutomatically, untestedNotice } from './auto-open.js';
 export { ProfileCatalog, type ProfileProblem } from './catalog.js';
+export { catalogEntries, findEntry, type CatalogEntry } from './catalog-entries.js';
+export { closestIds } from './closest-ids.js';
 export { catalogChanges, type CatalogLogLine } from './catalog-changes.js';
 export { CatalogWatcher, type CatalogWatcherOptions } from './catalog-watcher.js';
 export {

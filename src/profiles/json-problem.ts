@@ -30,7 +30,10 @@ function validStart(prefix: string): boolean {
     const message = (error as Error).message;
     if (message.includes('Unexpected end of JSON input')) return true;
     const at = /at position (\d+)/.exec(message);
-    return at !== null && ENDED_TOO_SOON.test(message) && Number(at[1]) >= prefix.length - 6;
+    if (at === null) return false;
+    // "Expected double-quoted property name … at position <the end>": the parser only wanted more text.
+    const position = Number(at[1]);
+    return position >= prefix.length || (ENDED_TOO_SOON.test(message) && position >= prefix.length - 6);
   }
 }
 

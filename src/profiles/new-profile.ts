@@ -9,11 +9,22 @@ function titleOf(segment: string): string {
 }
 
 /**
+ * A port pattern that names what to put there and matches no real port: the
+ * source's patterns would find the source's device, and a copy that silently
+ * opened the old controller under the new profile would be wrong twice.
+ */
+export function placeholderPattern(name: string, direction: 'input' | 'output'): string {
+  return `^replace me: the MIDI ${direction} port name of ${name.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}$`;
+}
+
+/**
  * The document of a new profile made from an existing one (`profile new ID
  * --from SOURCE`): everything the source says about the device, with the id,
  * the metadata the id must match (manufacturer/family/model, each the title
- * of its id segment) and the name set, the status `experimental`, no claim
- * to have been checked against documents and no USB ids. Keys keep the source's order.
+ * of its id segment) and the name set, the status `experimental`, where it
+ * was copied from (`copied_from`), no claim to have been checked against
+ * documents, no USB ids, and port patterns that are placeholders (see
+ * placeholderPattern). Keys keep the source's order.
  * Throws a RangeError naming the rule when `id` is not three slug segments.
  */
 export function newProfileDocument(source: Readonly<Record<string, unknown>>, id: string, name?: string): Record<string, unknown> {
@@ -21,13 +32,16 @@ export function newProfileDocument(source: Readonly<Record<string, unknown>>, id
     throw new RangeError(`profile id ${JSON.stringify(id)} must be manufacturer/family/model in lowercase slug form (e.g. acme/grid/one)`);
   }
   const [manufacturer, family, model] = id.split('/').map(titleOf) as [string, string, string];
+  const title = name ?? `${manufacturer} ${family} ${model}`;
   const replaced: Record<string, unknown> = {
     id,
-    name: name ?? `${manufacturer} ${family} ${model}`,
+    name: title,
     manufacturer,
     family,
     model,
     status: 'experimental',
+    ...('ports' in source ? { ports: { input: [placeholderPattern(title, 'input')], output: [placeholderPattern(title, 'output')] } } : {}),
+    ...(typeof source['id'] === 'string' ? { copied_from: source['id'] } : {}),
   };
   const document: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(source)) {

@@ -225,6 +225,13 @@ export const deviceProfileSchema = z
         description:
           "A Pad-Lattice extension: the manufacturer's documents every fact of this experimental profile was checked against. Such a profile opens automatically, with a notice that it has not been tested on hardware yet.",
       }),
+      copied_from: nonEmptyString
+        .regex(PROFILE_ID_PATTERN, { error: 'must be the id of the profile this one was copied from (manufacturer/family/model)' })
+        .optional()
+        .meta({
+          description:
+            "A Pad-Lattice extension: the profile `pad-lattice profile new` copied this one from. Until verified_against says what this model's own documents confirmed, the log calls it an unverified copy of that profile.",
+        }),
       max_messages_per_second: maxMessagesPerSecondSchema.optional(),
       usb: usbSchema.optional(),
     },

@@ -204,8 +204,8 @@ describe('pad-lattice daemon options', () => {
       .stderr()
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as unknown);
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     // The daemon starts first and opens its controllers only once it answers.
-    expect(lines).toEqual([{ level: 'error', message: 'another Pad-Lattice daemon is already running: /tmp/x.sock' }]);
+    expect(lines.map(({ time: _time, ...line }) => line)).toEqual([{ level: 'error', message: 'another Pad-Lattice daemon is already running: /tmp/x.sock' }]);
   });
 });

@@ -251,6 +251,40 @@ describe('profile test (command)', () => {
     expect(stdout()).toContain('Is a white question mark (waiting_for_reply) visible? [y/N] ');
   });
 
+  it('FAILED lists each failed check with why and what to fix', async () => {
+    const home = tempHome();
+    const report = join(home, 'report.json');
+    const backend = new MockMidiBackend().plug(PRO_STANDALONE).plug(PRO_LIVE);
+    // idle, then running … cancelled (error is the sixth state), then overflow: everything seen but the red X.
+    const { io, stdout } = captureIo('y\ny\ny\ny\ny\ny\nn\ny\ny\n', envFor(home));
+    // STOP is never pressed, nor agent selector 3.
+    const presses: Record<string, string> = { APPROVE: 'B0 5B 7F', REJECT: 'B0 5C 7F', RETRY: 'B0 61 7F' };
+    (io.stdout as PassThrough).on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      const action = /Press the (\w+) control/.exec(text)?.[1];
+      const selector = /Press agent selector (\d)/.exec(text)?.[1];
+      const hex =
+        action !== undefined
+          ? presses[action]
+          : selector !== undefined && selector !== '3'
+            ? `B0 ${(99 - 10 * Number(selector)).toString(16).toUpperCase()} 7F`
+            : undefined;
+      if (hex !== undefined) backend.openedInputs[0]!.injectHex(hex);
+    });
+    let clock = 0;
+    const deps = { backend: () => backend, sleep: async (s: number) => void (clock += s), now: () => clock };
+    expect(await runProfileTest([PRO_MK1, '--report', report, '--settle-delay', '0', '--event-timeout', '2'], io, deps)).toBe(1);
+    const out = stdout();
+    expect(out).toContain(`FAILED 3 of 21 checks: report written to ${report}\n`);
+    const listed = out.slice(out.indexOf('FAILED')).split('\n').slice(1, 4);
+    expect(listed).toEqual([
+      `  visual error: you did not see a red X. Fix grid.rows and palette.states.error in the profile: 'pad-lattice render --profile ${PRO_MK1}' shows the messages sent for it, compare them with the controller's programmer's manual`,
+      "  action stop: no press of the STOP control arrived within 2 s. Fix surface.actions.stop (its kind, channel and number) to what the control sends ('pad-lattice monitor-midi' shows it as you press)",
+      "  agent selector 3: no press arrived within 2 s. Fix surface.agent_selectors[2] to what the control sends ('pad-lattice monitor-midi' shows it as you press)",
+    ]);
+    expect(out).toContain("Change the profile, check it with 'pad-lattice profile validate', and run the test again.");
+  });
+
   it('answers "no" at end of input, so a test without answers fails but completes', async () => {
     const home = tempHome();
     const report = join(home, 'report.json');

@@ -110,7 +110,7 @@ describe('MIDI grids through the surface hub: finding controllers', () => {
     expect(backend.openedOutputs[0]!.sentHex()[0]).toBe('F0 00 20 29 02 0D 0E 01 F7'); // Programmer mode
     const notices = logger.lines.filter((line) => line.includes('has not been tested on hardware yet'));
     expect(notices).toEqual([
-      `warn: MIDI: ${MINI_MK3} follows the manufacturer's documents but has not been tested on hardware yet; 'pad-lattice profile test ${MINI_MK3}' checks it`,
+      `warn: MIDI: ${MINI_MK3} follows the manufacturer's documents but has not been tested on hardware yet; 'pad-lattice profile test ${MINI_MK3}' checks it on your controller`,
     ]);
     backend.unplug(MINI_MIDI);
     await hub.scanNow();
@@ -255,6 +255,24 @@ describe('MIDI grids through the surface hub: hot-plug', () => {
     backend.setUnavailable(null).plug(PRO_STANDALONE);
     await hub.scanNow();
     expect(hub.descriptors).toHaveLength(1);
+    hub.close();
+  });
+
+  it('says each cause of MIDI being unavailable once, however often the cause flips back and forth', async () => {
+    const { hub, backend, logger } = mockHub(autoSelection(profile(PRO_MK1)));
+    const noSequencer = new MidiUnavailableError('system-unavailable', '/dev/snd/seq does not exist');
+    const refused = new MidiUnavailableError('system-unavailable', "Failed to initialise RtMidi; ALSA said 'open /dev/snd/seq failed: Permission denied'");
+    backend.setUnavailable(noSequencer);
+    hub.initialize();
+    await hub.idle();
+    for (const cause of [refused, noSequencer, refused, noSequencer, refused]) {
+      backend.setUnavailable(cause);
+      await hub.scanNow();
+    }
+    const notices = logger.lines.filter((line) => line.includes('MIDI support is unavailable'));
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toContain('/dev/snd/seq does not exist');
+    expect(notices[1]).toContain("ALSA said 'open /dev/snd/seq failed: Permission denied'");
     hub.close();
   });
 

@@ -22,6 +22,20 @@ export const BUILTIN_IDS = [
   'novation/launchpad/s',
   'novation/launchpad/x',
 ];
+/** The built-in serial/HID surface profiles (monome grids, Stream Decks, the Corsair keyboard's deck). */
+export const SURFACE_IDS = [
+  'corsair/galleon/k100',
+  'elgato/stream-deck/mini',
+  'elgato/stream-deck/mk-2',
+  'elgato/stream-deck/neo',
+  'elgato/stream-deck/plus',
+  'elgato/stream-deck/plus-xl',
+  'elgato/stream-deck/studio',
+  'elgato/stream-deck/xl',
+  'monome/grid/128',
+  'monome/grid/256',
+  'monome/grid/64',
+];
 
 export type Json = Record<string, any>;
 

@@ -1,9 +1,10 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { deviceProfileJsonSchema, deviceProfileJsonSchemaText } from '../../src/profiles/index.js';
+import { deviceProfileJsonSchema, deviceProfileJsonSchemaText, listProfileFiles } from '../../src/profiles/index.js';
 import { captureIo } from '../helpers/capture-io.js';
-import { BUILTIN_IDS, BUILTIN_ROOT, proMk1 } from './helpers.js';
+import { BUILTIN_IDS, BUILTIN_ROOT, proMk1, SURFACE_IDS } from './helpers.js';
 import { tempDir, userProfile, writeJson } from './temp-roots.js';
 
 /** Runs the CLI with HOME pointed at an empty temporary folder, so the real user profiles are never read. */
@@ -19,8 +20,24 @@ describe('pad-lattice profile', () => {
     const { code, stdout } = await run(['profile', 'list']);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
-    expect(lines.map((line) => line.split('\t')[0])).toEqual(BUILTIN_IDS);
+    expect(lines.map((line) => line.split('\t')[0])).toEqual([...BUILTIN_IDS, ...SURFACE_IDS].sort());
     expect(lines).toContain('novation/launchpad/pro-mk1\tsupported\tNovation Launchpad Pro Mk1');
+    expect(lines).toContain('monome/grid/128\texperimental\tmonome grid 128');
+  });
+
+  it('list and show know every built-in file: MIDI, monome, Stream Deck and Corsair profiles alike', async () => {
+    const files = await listProfileFiles(BUILTIN_ROOT);
+    const ids = files.map((file) => (JSON.parse(readFileSync(file, 'utf8')) as { id: string }).id).sort();
+    expect(ids).toHaveLength(23);
+    const listed = JSON.parse((await run(['profile', 'list', '--json'])).stdout) as { profiles: { id: string; driver: string }[] };
+    expect(listed.profiles.map((profile) => profile.id)).toEqual(ids);
+    expect(listed.profiles.find((profile) => profile.id === 'corsair/galleon/k100')?.driver).toBe('hid.stream-deck');
+    for (const id of ids) expect((await run(['profile', 'show', id])).code, id).toBe(0);
+    const deck = await run(['profile', 'show', 'elgato/stream-deck/xl']);
+    expect(deck.stdout).toMatch(/^elgato\/stream-deck\/xl {2}Elgato Stream Deck XL/);
+    expect(deck.stdout).toContain('opens           automatically, whenever a Stream Deck (USB HID) with 8 x 4 keys is connected');
+    const grid = JSON.parse((await run(['profile', 'show', 'monome/grid/64', '--json'])).stdout);
+    expect(grid).toMatchObject({ id: 'monome/grid/64', driver: 'serial.monome-grid', size: { columns: 8, rows: 8 }, selector_slots: 8 });
   });
 
   it('list shows user profiles and reports a broken user file without hiding the good ones (exit 1)', async () => {
@@ -73,10 +90,15 @@ describe('pad-lattice profile', () => {
     expect(Object.keys(JSON.parse(json.stdout))).toEqual(Object.keys(JSON.parse(json.stdout)).sort());
   });
 
-  it('show of an unknown id fails with "unknown device profile"', async () => {
+  it('show of an unknown id fails with "unknown profile" and names the closest ids', async () => {
     const { code, stderr } = await run(['profile', 'show', 'x/y/z']);
     expect(code).toBe(1);
-    expect(stderr).toContain('unknown device profile: x/y/z');
+    expect(stderr).toBe("pad-lattice profile: unknown profile: x/y/z; 'pad-lattice profile list' lists every loaded profile\n");
+    const typo = await run(['profile', 'show', 'novation/launchpad/pro-mk2']);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain('unknown profile: novation/launchpad/pro-mk2 (did you mean novation/launchpad/pro-mk1, novation/launchpad/pro-mk3');
+    expect((await run(['profile', 'show', 'pro-mk2'])).stderr).toContain('(did you mean novation/launchpad/pro-mk1 or novation/launchpad/pro-mk3?)');
+    expect((await run(['profile', 'show', 'monome/grid/65'])).stderr).toContain('(did you mean monome/grid/64');
   });
 
   it('validate prints the id and status of valid files and exits 0', async () => {
@@ -131,6 +153,11 @@ describe('pad-lattice profile', () => {
     expect(code).toBe(1);
     expect(stdout).toBe(`${file}: JSON Schema: must NOT have additional properties ('$schema')\n`);
     expect((await run(['profile', 'validate', '--validate-schema', file])).code).toBe(0);
+    const brokenSchema = join(dir, 'broken.schema.json');
+    writeFileSync(brokenSchema, '{\n  "type": "object",\n  "properties": {,}\n}\n');
+    const broken = await run(['profile', 'validate', '--schema', brokenSchema, file]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toBe(`pad-lattice profile: --schema ${brokenSchema}: invalid JSON: at line 3, column 18\n`);
   });
 
   it('validate --json reports each file', async () => {

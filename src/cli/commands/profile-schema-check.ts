@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileProblem } from '../../support/file-errors.js';
 import { deviceProfileJsonSchema, type ProfileIssue, type SchemaValidator } from '../../profiles/index.js';
+import { jsonErrorLocation } from '../../profiles/json-problem.js';
 
 /** ajv is an optional (development) dependency: profile authors install it, the daemon never needs it. */
 export class SchemaToolingMissingError extends Error {
@@ -55,7 +56,8 @@ async function readSchemaFile(path: string): Promise<object> {
   }
   try {
     return JSON.parse(text) as object;
-  } catch {
-    throw new Error(`--schema ${path}: is not valid JSON`);
+  } catch (error) {
+    // Where, as for a profile file, never what: the file need not be ours to show.
+    throw new Error(`--schema ${path}: invalid JSON: at ${jsonErrorLocation(text, error as Error)}`);
   }
 }

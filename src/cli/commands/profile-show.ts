@@ -1,4 +1,5 @@
-import { opensAutomatically, type DeviceProfile } from '../../profiles/index.js';
+import { findEntry, opensAutomatically, type CatalogEntry, type DeviceProfile } from '../../profiles/index.js';
+import { identitySummary, surfaceRows, surfaceSummary } from './profile-show-surface.js';
 import { EXIT, UsageError, type CliIo } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
@@ -20,14 +21,7 @@ function sortedKeys(value: unknown): unknown {
 /** The summary the reference prints for `profile show` (spec §9). */
 export function profileSummary(profile: DeviceProfile) {
   return {
-    id: profile.id,
-    name: profile.name,
-    manufacturer: profile.manufacturer,
-    family: profile.family,
-    model: profile.model,
-    status: profile.status,
-    driver: profile.driver,
-    visual_protocol: profile.visual_protocol,
+    ...identitySummary(profile),
     conformance: [...profile.lookup.conformance].sort(),
     input_patterns: profile.ports.input,
     output_patterns: profile.ports.output,
@@ -39,13 +33,14 @@ export function profileSummary(profile: DeviceProfile) {
 function opening(profile: DeviceProfile): string {
   if (profile.status === 'supported') return 'yes: tested on hardware (supported)';
   if (opensAutomatically(profile)) return `automatically: checked against ${profile.verified_against!.join('; ')}; not yet tested on hardware`;
-  return 'with --profile only (experimental)';
+  const copy = profile.copied_from === undefined ? '' : `; an unverified copy of ${profile.copied_from}`;
+  return `with --profile only (experimental${copy})`;
 }
 
-function describe(profile: DeviceProfile): string {
+function deviceRows(profile: DeviceProfile): [string, string][] {
   const rgb = profile.capabilities.show_rgb;
   const batch = profile.capabilities.palette_sysex;
-  const rows: [string, string][] = [
+  return [
     ['status', profile.status],
     ['opens', opening(profile)],
     ['manufacturer', `${profile.manufacturer} / ${profile.family} / ${profile.model}`],
@@ -60,6 +55,11 @@ function describe(profile: DeviceProfile): string {
     ['frames', batch === undefined ? 'one Note On / Control Change per changed light' : `batched palette SysEx, ${batch.batch_size} LEDs per message`],
     ['source', profile.source],
   ];
+}
+
+function describe(entry: CatalogEntry): string {
+  const { profile } = entry;
+  const rows = entry.kind === 'device' ? deviceRows(entry.profile) : surfaceRows(entry.profile);
   const width = Math.max(...rows.map(([label]) => label.length));
   // Names, port patterns and the file name come from a profile file: shown, never obeyed.
   return `${profile.id}  ${escapeUntrusted(profile.name)}\n${rows.map(([label, value]) => `  ${label.padEnd(width)}  ${escapeUntrusted(value)}`).join('\n')}\n`;
@@ -69,9 +69,10 @@ function describe(profile: DeviceProfile): string {
 export async function runProfileShow(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean', default: false } }, true);
   if (positionals.length !== 1) throw new UsageError('profile show takes exactly one profile id');
-  const { catalog, problems } = await loadCatalogFor(io);
-  for (const line of problemLines(problems)) io.stderr.write(`pad-lattice profile show: warning: ${line}\n`);
-  const profile = catalog.get(positionals[0]!);
-  io.stdout.write(values.json === true ? `${stringifyJsonSafely(sortedKeys(profileSummary(profile)), 2)}\n` : describe(profile));
+  const load = await loadCatalogFor(io);
+  for (const line of problemLines(load.problems)) io.stderr.write(`pad-lattice profile show: warning: ${line}\n`);
+  const entry = findEntry(load, positionals[0]!);
+  const summary = entry.kind === 'device' ? profileSummary(entry.profile) : surfaceSummary(entry.profile);
+  io.stdout.write(values.json === true ? `${stringifyJsonSafely(sortedKeys(summary), 2)}\n` : describe(entry));
   return EXIT.ok;
 }

@@ -23,6 +23,7 @@ import {
   type GuidedTestIo,
 } from '../../diagnostics/guided-test/index.js';
 import { loadCatalogFor, problemLines } from './profile-context.js';
+import { checkCount, failedChecks } from './profile-test-failures.js';
 import { errorMessage } from '../../support/error-message.js';
 
 export const PROFILE_TEST_USAGE =
@@ -143,7 +144,10 @@ export async function runProfileTest(args: readonly string[], io: CliIo, deps: P
       reportPath,
       version: PACKAGE_VERSION,
     });
-    io.stdout.write(`${report.passed ? 'PASSED' : 'FAILED'}: report written to ${reportPath}\n`);
+    const failed = failedChecks(report, timing.eventTimeout);
+    io.stdout.write(`${report.passed ? 'PASSED' : `FAILED ${failed.length} of ${checkCount(report)} checks`}: report written to ${reportPath}\n`);
+    for (const line of failed) io.stdout.write(`  ${line}\n`);
+    if (!report.passed) io.stdout.write(`Change the profile, check it with 'pad-lattice profile validate', and run the test again.\n`);
     return report.passed ? EXIT.ok : EXIT.failure;
   } catch (error) {
     if (error instanceof ReportWriteError) return fail(error.message);

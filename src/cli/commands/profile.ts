@@ -20,10 +20,12 @@ every folder listed in PAD_LATTICE_PROFILE_PATH (separated by ':'), at any depth
 A running daemon picks up new and changed files without a restart.
 
 Subcommands:
-  list       every profile: id, status and name, tab-separated, sorted by id.
+  list       every profile (MIDI grids, monome grids, Stream Decks): id, status
+             and name, tab-separated, sorted by id.
              Files that fail to load are printed on stderr (exit 1); the good
              profiles are still listed.
-  show ID    a summary of one profile (--json: the summary as JSON, keys sorted)
+  show ID    a summary of one profile (--json: the summary as JSON, keys sorted);
+             an unknown id names the closest ones
   validate   checks files without opening MIDI. Prints "<file>: ok <id> [<status>]"
              or every broken rule as "<file>: <location>: <message>".
              --validate-schema first checks the raw JSON against our JSON Schema,
@@ -32,9 +34,12 @@ Subcommands:
              loaded one (--from), with the id and its metadata set: the id is
              manufacturer/family/model in lowercase slug form (e.g.
              acme/grid/one) and manufacturer, family and model must slug to
-             it ("Acme", "Grid", "One"). Status experimental. It goes into your
-             profile folder (where a running daemon loads it), --output FILE,
-             or stdout with --output -; an existing file is kept unless --force.
+             it ("Acme", "Grid", "One"). Status experimental, copied_from the
+             source; its port patterns are placeholders that match nothing, so
+             put your controller's port names in (pad-lattice ports lists them).
+             It goes into your profile folder (where a running daemon loads it),
+             --output FILE (a daemon loads it only from a profile folder), or
+             stdout with --output -; an existing file is kept unless --force.
   schema     prints our JSON Schema (draft 2020-12) of a profile file
   test       the guided physical test of a controller: draws every figure and
              asks whether it is visible (y/n on stdin), asks you to press each
@@ -44,6 +49,7 @@ Subcommands:
              --input/--output name the ports (also file:PATH / trace:PATH);
              otherwise the profile's patterns choose them. Stop the daemon
              first: some systems let only one program open a MIDI port.
+             FAILED lists each failed check, why, and what to fix.
              Exit 0 passed, 1 failed, 3 MIDI unavailable, 130 interrupted.
 
 Options:
