@@ -145,7 +145,10 @@ export async function addControllers(
       const surfaceProfiles = () => live.snapshot.surfaces;
       // Imported only now, after the MIDI controllers were added: their modules must not delay a MIDI controller's first frame.
       if (choice.serial !== null) {
-        const [{ gridDriver }, { createSerialportBackend }] = await Promise.all([import('../monome/grid-driver.js'), import('../serial/serialport-backend.js')]);
+        const [{ gridDriver }, { createSerialportBackend }] = await Promise.all([
+          import('../monome/grid-driver.js'),
+          import('../serial/serialport-backend.js'),
+        ]);
         const backend = backends.serialBackend ?? quietListing(createSerialportBackend());
         hub.addDriver(gridDriver({ backend, paths: choice.serial.paths, profiles: () => gridProfiles(surfaceProfiles()) }));
       }
