@@ -11,7 +11,6 @@
  * code that runs inside a page), whose WebSocket takes none.
  */
 type NodeWebSocketConstructor = new (url: string, init: { readonly headers: Readonly<Record<string, string>> }) => WebSocket;
-const NodeWebSocket = WebSocket as unknown as NodeWebSocketConstructor;
 
 export type TabMessage = Record<string, unknown> & { readonly type: string };
 
@@ -43,6 +42,8 @@ export class BrowserTab {
     const token = new URLSearchParams(url.hash.slice(1)).get('admin');
     if (token === null) throw new Error(`no admin token in ${adminUrl}`);
     // §5.1: the Origin's authority must equal the Host header, as a page served from this host sends it.
+    // Read only here: the global exists in the soak's process (--experimental-websocket), not in every importer's.
+    const NodeWebSocket = WebSocket as unknown as NodeWebSocketConstructor;
     const socket = new NodeWebSocket(`ws://${url.host}/ws`, { headers: { origin: `http://${url.host}` } });
     const tab = new BrowserTab(socket);
     await new Promise<void>((resolve, reject) => {
