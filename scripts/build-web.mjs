@@ -3,7 +3,8 @@
 // TypeScript type-checked through its own tsconfig (DOM, ES modules), then bundled and
 // minified by vite into a few files under assets/ (one entry for the page, one chunk the
 // offline mode loads on demand), the static HTML, CSS and images copied beside it, and the
-// packaged Demo and Show manifests under experiences/. No audio file is written: the page
+// packaged Demo and Show manifests under experiences/; file-page.ts becomes a classic script of its own
+// (the one thing that runs when the page is opened from disk). No audio file is written: the page
 // renders its earcons and the Show soundtrack itself with the bundled src/audio. The same
 // folder serves the daemon (which shadows config.json with live mode) and any static host
 // (whose config.json says demo). When none of its inputs changed since the last build and
@@ -30,6 +31,8 @@ const EXPERIENCE_FILES = [
 
 /** The page's entry module, named in static/index.html. */
 const ENTRY = 'assets/app.js';
+/** A classic script beside it, the only code that runs when the page is opened from a file (file-page.ts). */
+const FILE_PAGE = 'assets/file-page.js';
 
 // ---- Skipping an unchanged build ----
 // `npm ci` builds (prepare) and `npm test` builds again: the second build must cost nothing.
@@ -91,26 +94,25 @@ if (check.status !== 0) {
 
 rmSync(out, { recursive: true, force: true });
 const { build } = await import('vite');
-try {
-  await build({
+/** One vite build into `out`: minified, no source maps, nothing copied from a public folder. */
+const bundle = (extra) =>
+  build({
     configFile: false,
     root: appDir,
     publicDir: false,
     logLevel: 'warn',
-    build: {
-      outDir: out,
-      emptyOutDir: false,
-      sourcemap: false,
-      minify: true,
-      // The page's CSP allows no inline script, and every browser the pad supports preloads modules itself.
-      modulePreload: false,
-      copyPublicDir: false,
-      rollupOptions: {
-        input: join(appDir, 'main.ts'),
-        output: { entryFileNames: ENTRY, chunkFileNames: 'assets/[name].js', assetFileNames: 'assets/[name][extname]' },
-      },
+    build: { outDir: out, emptyOutDir: false, sourcemap: false, minify: true, copyPublicDir: false, ...extra },
+  });
+try {
+  await bundle({
+    // The page's CSP allows no inline script, and every browser the pad supports preloads modules itself.
+    modulePreload: false,
+    rollupOptions: {
+      input: join(appDir, 'main.ts'),
+      output: { entryFileNames: ENTRY, chunkFileNames: 'assets/[name].js', assetFileNames: 'assets/[name][extname]' },
     },
   });
+  await bundle({ lib: { entry: join(appDir, 'file-page.ts'), formats: ['iife'], name: 'padLatticeFilePage', fileName: () => FILE_PAGE } });
 } catch (error) {
   console.error(`build-web: bundling the browser app failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

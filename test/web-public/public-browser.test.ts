@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STATE_WORDS, type AgentState } from '../../src/domain/index.js';
@@ -134,8 +135,26 @@ describe('public static bundle', () => {
     const page = await openSite();
     await waitForText(page, '#guidance', 'Select Reviewer');
     const requests = site!.requests.filter((path) => path !== '/favicon.ico');
-    expect(requests.filter((path) => path.endsWith('.js')).length).toBeLessThanOrEqual(4);
+    expect(requests.filter((path) => path.endsWith('.js')).length).toBeLessThanOrEqual(5);
     expect(requests.length, requests.join(' ')).toBeLessThanOrEqual(12);
+  });
+
+  it('opened from disk (file://), says why it cannot run and how to open it, naming the folder to serve', async () => {
+    context = await browser().newContext();
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(join(PUBLIC_BUNDLE, 'index.html')).href);
+    await page.locator('#file-page').waitFor();
+    expect(await page.locator('#app').isHidden()).toBe(true);
+    const text = (await page.locator('#file-page').textContent()) ?? '';
+    expect(text).toContain('opened from a file');
+    expect(text).toContain('pad-lattice web');
+    expect(await page.locator('#file-page-serve').textContent()).toBe(`cd '${PUBLIC_BUNDLE}' && python3 -m http.server 8000`);
+  });
+
+  it('served over HTTP, never shows the file notice', async () => {
+    const page = await openSite();
+    await waitForText(page, '#guidance', 'Select Reviewer');
+    expect(await page.locator('#file-page').isHidden()).toBe(true);
   });
 
   it('a manifest the full loader refuses shows the error screen naming the file', async () => {
