@@ -7,6 +7,8 @@ import { PUBLIC_SHOW_URL, browserFetchJson } from './public-manifests.js';
 import { DEFAULT_SOUNDTRACK, soundtrackUrl } from './sound-controller.js';
 
 let packagedShow: Promise<PerformanceManifest> | null = null;
+/** Rendered soundtracks by rate: the priming element and the Show's own ask for the same one. */
+const rendered = new Map<number, Pcm16>();
 
 /**
  * The soundtrack of the Show the bundle carries (experiences/constellation-v1.json),
@@ -17,5 +19,10 @@ export async function renderPackagedSoundtrack(url: string, rate: number): Promi
   packagedShow ??= browserFetchJson(fetch.bind(window))(PUBLIC_SHOW_URL).then((json) => parsePerformanceManifest(json, 'constellation-v1.json'));
   const show = await packagedShow;
   if (url !== DEFAULT_SOUNDTRACK && url !== soundtrackUrl(EXPERIENCE_ASSET_DIR + show.audio.asset)) return null;
-  return renderShowScorePcm(manifestScoreCues(show, rate));
+  let pcm = rendered.get(rate);
+  if (pcm === undefined) {
+    pcm = renderShowScorePcm(manifestScoreCues(show, rate));
+    rendered.set(rate, pcm);
+  }
+  return pcm;
 }

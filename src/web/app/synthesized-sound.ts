@@ -44,8 +44,8 @@ export class SynthesizedSound implements SoundElement {
   constructor(context: AudioContext, render: RenderSound) {
     this.#context = context;
     this.#render = render;
+    // Connected only while a node plays, so the many one-shot earcons leave nothing attached to the output.
     this.#gain = context.createGain();
-    this.#gain.connect(context.destination);
   }
 
   get paused(): boolean {
@@ -103,7 +103,9 @@ export class SynthesizedSound implements SoundElement {
       this.#position = this.#end;
       this.#node = null;
       this.#playing = false;
+      this.#gain.disconnect();
     });
+    this.#gain.connect(this.#context.destination);
     this.#rate = rate;
     this.#end = buffer.duration * rate;
     this.#startedAt = this.#context.currentTime;
@@ -116,8 +118,10 @@ export class SynthesizedSound implements SoundElement {
     this.#playing = false;
     const node = this.#node;
     this.#node = null;
-    node?.stop();
-    node?.disconnect();
+    if (node === null) return;
+    node.stop();
+    node.disconnect();
+    this.#gain.disconnect();
   }
 
   #bufferFor(rate: number): Promise<AudioBuffer | null> {
