@@ -162,7 +162,7 @@ describe('Web Surface Protocol 1 messages against the reference schema', () => {
   });
 
   it('everything the daemon builds, performance frames included (but our opt-in extensions)', () => {
-    const extensions = new Set(['extensions', 'press_result', 'overflow', 'prompt']);
+    const extensions = new Set(['extensions', 'press_result', 'overflow', 'prompt', 'experience_block']);
     fc.assert(
       fc.property(
         daemonMessage.filter((message) => !extensions.has((message as { type: string }).type)),

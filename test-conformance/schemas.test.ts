@@ -149,7 +149,18 @@ describe("our published schemas against the reference's", () => {
     [
       'web-surface-protocol',
       'web-surface-protocol-v1.json',
-      ['answer_option', 'extensions', 'overflow', 'press_result', 'prompt', 'select_agent', 'share_details', 'use_extensions'],
+      [
+        'action_hold',
+        'answer_option',
+        'experience_block',
+        'extensions',
+        'overflow',
+        'press_result',
+        'prompt',
+        'select_agent',
+        'share_details',
+        'use_extensions',
+      ],
     ],
   ] as const)('%s: our two directions together have the reference message types, and only our listed extensions besides', (protocol, reference, extensions) => {
     const ours = [...messageTypes(readPublished(`${protocol}-client.schema.json`)), ...messageTypes(readPublished(`${protocol}-daemon.schema.json`))];

@@ -1,7 +1,7 @@
 import type { ShowScoreCue } from '../experiences/runtime/output.js';
 import type { PerformanceManifest } from '../experiences/manifest/performance-manifest.js';
 import { ShowPlayback } from '../experiences/runtime/show-playback.js';
-import { mixToPcm16 } from './pcm.js';
+import { mixToPcm16, type Pcm16 } from './pcm.js';
 import { showScoreNotes, showScoreSeconds } from './show-score.js';
 import { renderNotes } from './synth.js';
 import { encodeWav } from './wav.js';
@@ -12,10 +12,14 @@ export const SCORE_SAMPLE_RATE = 22_050;
 /** The score sits a little lower than the earcons: it plays for half a minute under everything else. */
 const SCORE_CEILING = 0.7;
 
-/** The Show score for a cue timeline as a stereo 16-bit WAV file, exactly as long as the timeline. */
+/** The Show score for a cue timeline as stereo 16-bit samples, exactly as long as the timeline. */
+export function renderShowScorePcm(cues: readonly ShowScoreCue[]): Pcm16 {
+  return mixToPcm16(renderNotes(showScoreNotes(cues), SCORE_SAMPLE_RATE, 2, showScoreSeconds(cues)), SCORE_CEILING);
+}
+
+/** The same score as a WAV file, for players that read files. */
 export function renderShowScoreWav(cues: readonly ShowScoreCue[]): Uint8Array {
-  const mix = renderNotes(showScoreNotes(cues), SCORE_SAMPLE_RATE, 2, showScoreSeconds(cues));
-  return encodeWav(mixToPcm16(mix, SCORE_CEILING));
+  return encodeWav(renderShowScorePcm(cues));
 }
 
 /**

@@ -53,7 +53,17 @@ export interface SurfaceView {
    * (held long enough). Only the control plane fills it in.
    */
   readonly hold?: ApproveHoldView;
+  /**
+   * Why a Demo or Show start would be refused right now, as the daemon
+   * decides it; absent when one would start. Only the control plane fills it
+   * in, so a surface can say so before anyone presses Start.
+   */
+  readonly experienceBlock?: ExperienceBlock;
 }
+
+/** Why a Demo or Show start is refused (control-plane.md §17.4); today one reason: some agent waits for an approval or a reply. */
+export const EXPERIENCE_BLOCKS = ['agent_attention_required'] as const;
+export type ExperienceBlock = (typeof EXPERIENCE_BLOCKS)[number];
 
 /** How many steps a hold's fill takes: one canvas row each, so the fill rises steadily and never flashes. */
 export const HOLD_FILL_STEPS = 8;

@@ -61,17 +61,23 @@ describe('Demo and Show from the admin page, through the daemon', () => {
     expect(await playing()).toBeNull();
   });
 
-  it('a start while an agent waits is refused with the spec reason, and an agent that starts waiting preempts the Demo', async () => {
+  it('while an agent waits the badge says Agent waiting, a start is refused with the spec reason, and an agent that starts waiting preempts the Demo', async () => {
     daemon = await startWebDaemon();
     const page = await openAdmin();
+    expect(await page.locator('#experience-state').textContent()).toBe('Ready');
     await daemon.client.reportState('waiting_for_reply', { agent: AGENT, metadata: { label: 'asker' }, reply: true });
     await waitForText(page, '#legend', 'asker');
+    // Before anyone presses Start, the badge already says what the daemon would answer, and why.
+    await waitForText(page, '#experience-state', 'Agent waiting');
+    expect(await page.locator('#experience-state').getAttribute('data-state')).toBe('blocked');
+    expect(await page.locator('#experience-note').textContent()).toContain('Start would be refused: an agent is waiting for approval or a reply.');
     await page.locator('#start-demo').click();
     await waitForText(page, '#experience-note', 'An agent is waiting for approval or a reply.');
-    expect(await page.locator('#experience-state').textContent()).toBe('Not started');
+    expect(await page.locator('#experience-state').textContent()).toBe('Agent waiting');
     expect(await playing()).toBeNull();
 
     await daemon.client.reportState('running', { agent: AGENT, reply: true });
+    await waitForText(page, '#experience-state', 'Not started');
     await page.locator('#start-demo').click();
     await waitForText(page, '#experience-headline', 'The Reviewer needs you.');
     await daemon.client.reportState('waiting_for_approval', { agent: AGENT, reply: true });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionRequest } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
 import { cssColorForToken, HOLD_FILL_TOKEN } from '../../src/visual-protocol/index.js';
-import { DESKTOP, actionButton, openAdminPageSized, padLights, saveScreenshot, waitForText } from './helpers/pad-page.js';
+import { DESKTOP, PHONE, actionButton, openAdminPageSized, padLights, saveScreenshot, waitForText } from './helpers/pad-page.js';
+import { lineCount, redactionLineCounts } from './helpers/pad-measures.js';
 import { padTestbed } from './helpers/pad-testbed.js';
 import { LICENSE_QUESTION } from '../helpers/question-prompt.js';
 import type { WebDaemon } from './helpers/web-daemon.js';
@@ -144,5 +145,26 @@ describe('browser pad in headless Chromium: what the selected agent asks', () =>
     } finally {
       await request.close();
     }
+  });
+  it('on a phone, a refusal notice wraps its redacted command around each [REDACTED], never inside one', async () => {
+    daemon = await bed.start();
+    const page = await openAdminPageSized(browser(), daemon.adminUrl, PHONE);
+    await daemon.client.reportState('running', { agent: CLAUDE, metadata: { label: 'worker' } });
+    // What Claude Code's auto mode reports when its own check refuses a command: the daemon redacts it.
+    // A run with no break opportunity longer than the line, which the browser may break anywhere: only not inside a marker.
+    // Ten lengths of its start shift where the breaks fall, so some would land inside a marker.
+    for (let pad = 0; pad < 10; pad += 1) {
+      const path = `user${'x'.repeat(pad)}`;
+      const command = `curl -d name=${path}&token=${TOKEN}&secret=${TOKEN}&key=${TOKEN}&then=done https://ci.example.com`;
+      await daemon.client.notice({ agent: CLAUDE, notice: 'denied', tool: 'Bash', detail: command });
+      await waitForText(page, '#notice-detail', `name=${path}&`);
+      expect(await page.content()).not.toContain(TOKEN);
+      expect(await redactionLineCounts(page, '#notice-detail'), path).toEqual([1, 1, 1]);
+      expect(await lineCount(page, '#notice-detail')).toBeGreaterThanOrEqual(3);
+    }
+    // Each marker is one unbreakable piece, as in an approval's command, whatever the browser's line breaker allows.
+    const markers = page.locator('#notice-detail .redacted');
+    expect(await markers.allTextContents()).toEqual(['[REDACTED]', '[REDACTED]', '[REDACTED]']);
+    expect(await markers.first().evaluate((marker) => getComputedStyle(marker).whiteSpace)).toBe('nowrap');
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STATE_WORDS, type AgentState } from '../../src/domain/index.js';
@@ -7,10 +8,11 @@ import { referenceTimelineDocument } from '../experiences/helpers/reference-time
 import { chromiumForFile } from '../helpers/chromium.js';
 import { actionButton, sceneButton, waitForText } from '../web-browser/helpers/pad-page.js';
 import { PUBLIC_BUNDLE, serveStaticSite, type StaticSite } from './helpers/static-site.js';
+import { earconFingerprint, playedSounds, recordPlayedSounds } from '../web-browser/helpers/played-sounds.js';
 
 /*
- * The public static bundle (`npm run build` writes dist/web-public) served by
- * a plain static server, in real Chromium: no daemon, no WebSocket.
+ * The app bundle (`npm run build` writes dist/web-app) served by a plain
+ * static server, in real Chromium: no daemon, no WebSocket.
  */
 
 const browser = chromiumForFile();
@@ -128,12 +130,31 @@ describe('experiences.md §15', () => {
 });
 
 describe('public static bundle', () => {
-  it('says mode demo in its config.json and is otherwise the app the daemon serves', () => {
-    expect(readFileSync(join(PUBLIC_BUNDLE, 'config.json'), 'utf8')).toBe('{"mode":"demo"}\n');
-    const app = join(PUBLIC_BUNDLE, '..', 'web-app');
-    for (const file of ['index.html', 'assets/web/app/main.js', 'assets/web/app/public-app.js', 'experiences/demo-v1.json']) {
-      expect(readFileSync(join(PUBLIC_BUNDLE, file), 'utf8'), file).toBe(readFileSync(join(app, file), 'utf8'));
-    }
+  it('is the bundle the daemon serves, its own config.json saying demo, and loads in a few requests', async () => {
+    expect(JSON.parse(readFileSync(join(PUBLIC_BUNDLE, 'config.json'), 'utf8'))).toEqual({ mode: 'demo', protocol: 1 });
+    const page = await openSite();
+    await waitForText(page, '#guidance', 'Select Reviewer');
+    const requests = site!.requests.filter((path) => path !== '/favicon.ico');
+    expect(requests.filter((path) => path.endsWith('.js')).length).toBeLessThanOrEqual(5);
+    expect(requests.length, requests.join(' ')).toBeLessThanOrEqual(12);
+  });
+
+  it('opened from disk (file://), says why it cannot run and how to open it, naming the folder to serve', async () => {
+    context = await browser().newContext();
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(join(PUBLIC_BUNDLE, 'index.html')).href);
+    await page.locator('#file-page').waitFor();
+    expect(await page.locator('#app').isHidden()).toBe(true);
+    const text = (await page.locator('#file-page').textContent()) ?? '';
+    expect(text).toContain('opened from a file');
+    expect(text).toContain('pad-lattice web');
+    expect(await page.locator('#file-page-serve').textContent()).toBe(`cd '${PUBLIC_BUNDLE}' && python3 -m http.server 8000`);
+  });
+
+  it('served over HTTP, never shows the file notice', async () => {
+    const page = await openSite();
+    await waitForText(page, '#guidance', 'Select Reviewer');
+    expect(await page.locator('#file-page').isHidden()).toBe(true);
   });
 
   it('a manifest the full loader refuses shows the error screen naming the file', async () => {
@@ -143,8 +164,8 @@ describe('public static bundle', () => {
     expect(await page.locator('#app').isHidden()).toBe(true);
   });
 
-  it('with Sound on, each Demo and Sandbox earcon is fetched once, named by cue and slot', async () => {
-    const page = await openSite();
+  it('with Sound on, each Demo and Sandbox earcon is rendered in the page and played once, and no audio file is fetched', async () => {
+    const page = await openSite(new Map(), recordPlayedSounds);
     await waitForText(page, '#guidance', 'Select Reviewer');
     await page.locator('#sound').click();
     await sceneButton(page, 1).click();
@@ -153,8 +174,9 @@ describe('public static bundle', () => {
     await page.locator('#mode-demo').click();
     await page.locator('#mode-sandbox').click();
     await sceneButton(page, 2).click();
-    const earcons = () => site!.requests.filter((path) => path.includes('/earcon-'));
-    await expect.poll(earcons).toEqual(['/experiences/audio/earcon-session_selected-1.wav', '/experiences/audio/earcon-session_selected-2.wav']);
+    const earcons = async () => (await playedSounds(page)).filter((sound) => sound.seconds < 2);
+    await expect.poll(earcons).toEqual([earconFingerprint('session_selected', 1), earconFingerprint('session_selected', 2)]);
+    expect(site!.requests.filter((path) => /\.(wav|mp3|ogg|opus)$/.test(path))).toEqual([]);
   });
 
   it('Stop and leaving Show mode stop the Show; the Demo is where it was', async () => {

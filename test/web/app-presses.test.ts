@@ -210,11 +210,15 @@ describe('the browser app: session options', () => {
     return { session, sent, receive: (message: Record<string, unknown>) => handlers.received(JSON.stringify({ protocol: 1, ...message })) };
   }
 
-  it('with extensions it asks for press results and the overflow list right after authenticating; without, it never does', () => {
+  it('with extensions it asks for press results, the overflow list, prompts, holds and the Start verdict right after authenticating; without, it never does', () => {
     const withExtensions = fakeSession({ useExtensions: true });
     withExtensions.receive({ type: 'authenticated', admin: true, session_token: null, lan_enabled: false });
     expect(withExtensions.sent.map((message) => message['type'])).toEqual(['authenticate', 'use_extensions']);
-    expect(withExtensions.sent[1]).toEqual({ protocol: 1, type: 'use_extensions', extensions: ['press_results', 'overflow', 'prompts', 'holds'] });
+    expect(withExtensions.sent[1]).toEqual({
+      protocol: 1,
+      type: 'use_extensions',
+      extensions: ['press_results', 'overflow', 'prompts', 'holds', 'experience_block'],
+    });
 
     const plain = fakeSession({});
     plain.receive({ type: 'authenticated', admin: true, session_token: null, lan_enabled: false });

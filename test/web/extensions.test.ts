@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeIdentity, type SurfaceEvent } from '../../src/domain/index.js';
 import { MAX_PENDING_SURFACE_EVENTS } from '../../src/web/limits.js';
 import { createAppFixture } from './helpers/app-fixture.js';
+import { schemaErrors } from './helpers/schema.js';
 import { ADMIN_TOKEN, startTestBridge, type TestBridge } from './helpers/test-bridge.js';
 import { TestClient, type ServerMessage } from './helpers/ws-client.js';
 import { startPadCommand, type WebDaemon } from '../web-browser/helpers/web-daemon.js';
@@ -48,6 +49,14 @@ async function until(client: TestClient, type: string): Promise<ServerMessage[]>
 }
 
 const tokenOf = (started: WebDaemon) => new URL(started.adminUrl).hash.replace('#admin=', '');
+
+/** The daemon's admin, with `extensions` agreed. */
+async function adminUsing(started: WebDaemon, extensions: string[]): Promise<TestClient> {
+  const client = await admin(started.port, tokenOf(started));
+  send(client, 'use_extensions', { extensions });
+  await until(client, 'extensions');
+  return client;
+}
 
 describe('our Web Surface Protocol extensions: opt-in only', () => {
   it('use_extensions answers with the names this bridge knows and ignores the rest', async () => {
@@ -131,9 +140,7 @@ describe('our Web Surface Protocol extensions through the daemon', () => {
 
   it('overflow lists the agents without a Scene; select_agent gives one a Scene and press_result says so', async () => {
     const started = await daemon();
-    const client = await admin(started.port, tokenOf(started));
-    send(client, 'use_extensions', { extensions: ['press_results', 'overflow'] });
-    await until(client, 'extensions');
+    const client = await adminUsing(started, ['press_results', 'overflow']);
     for (let n = 1; n <= 10; n += 1) await started.client.reportState('running', { agent: agent(n), metadata: { label: `agent ${n}` }, reply: true });
     let overflow: ServerMessage;
     do overflow = (await until(client, 'overflow')).at(-1)!;
@@ -148,6 +155,37 @@ describe('our Web Surface Protocol extensions through the daemon', () => {
     expect(result).toMatchObject({ press: 'select', outcome: 'selected', reason: null, agent: { label: 'agent 2' } });
     const session = (await started.client.status()).sessions.find((s) => s.label === 'agent 2')!;
     expect(session).toMatchObject({ selected: true, slot: (result['agent'] as { slot: number }).slot });
+  });
+
+  it('experience_block says when the daemon would refuse a Start, and the refusal agrees; it clears when no agent waits', async () => {
+    const started = await daemon();
+    const client = await adminUsing(started, ['experience_block']);
+    const waiting = agent(1);
+    await started.client.reportState('waiting_for_reply', { agent: waiting, metadata: { label: 'asker' }, reply: true });
+    let block: ServerMessage;
+    do block = (await until(client, 'experience_block')).at(-1)!;
+    while (block['reason'] === null);
+    expect(block).toEqual({ protocol: 1, type: 'experience_block', reason: 'agent_attention_required' });
+    expect(schemaErrors(block)).toBeNull();
+    send(client, 'start_experience', { kind: 'demo' });
+    const refused = (await until(client, 'experience_state')).at(-1)!;
+    expect(refused).toMatchObject({ status: 'blocked', reason: 'An agent is waiting for approval or a reply.' });
+    await started.client.reportState('running', { agent: waiting, reply: true });
+    expect((await until(client, 'experience_block')).at(-1)).toEqual({ protocol: 1, type: 'experience_block', reason: null });
+    send(client, 'start_experience', { kind: 'demo' });
+    let state: ServerMessage;
+    do state = (await until(client, 'experience_state')).at(-1)!;
+    while (state['status'] === 'blocked');
+    expect(state['status']).not.toBe('idle');
+  });
+
+  it('a client that asks for experience_block later gets the current answer at once', async () => {
+    const started = await daemon();
+    await started.client.reportState('waiting_for_approval', { agent: agent(1), metadata: { label: 'asker' }, reply: true });
+    const client = await admin(started.port, tokenOf(started));
+    send(client, 'use_extensions', { extensions: ['experience_block'] });
+    const answer = await until(client, 'experience_block');
+    expect(answer.at(-1)).toEqual({ protocol: 1, type: 'experience_block', reason: 'agent_attention_required' });
   });
 
   it('a one-shot approval: delivered with the agent named, then nothing waiting; one action reached the agent', async () => {

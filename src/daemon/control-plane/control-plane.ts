@@ -11,6 +11,7 @@ import {
   type AgentState,
   type ControlAction,
   type ApproveHoldView,
+  type ExperienceBlock,
   type NoticeKind,
   type SurfaceView,
 } from '../../domain/index.js';
@@ -461,6 +462,7 @@ export class ControlPlane {
       activityMotion,
       prompt: this.#selectedPrompt(),
       hold: this.#shownHold(),
+      experienceBlock: this.experienceBlock(),
     });
   }
 
@@ -527,6 +529,11 @@ export class ControlPlane {
   /** §17.4: some session, visible or not, waits for a reply or an approval. */
   attentionRequired(): boolean {
     return this.#registry.all().some((record) => ATTENTION_STATES.has(record.state));
+  }
+
+  /** Why a Demo or Show start would be refused now, or null: the one decision the runtime acts on and surfaces show. */
+  experienceBlock(): ExperienceBlock | null {
+    return this.attentionRequired() ? 'agent_attention_required' : null;
   }
 
   /** Recency values of one session (§4), for diagnostics and tests; null when unregistered. */

@@ -3,6 +3,7 @@ import {
   type AgentState,
   type ApproveHoldView,
   type ControlAction,
+  type ExperienceBlock,
   type SurfacePrompt,
   type SurfaceView,
 } from '../../domain/index.js';
@@ -46,6 +47,7 @@ export interface SurfaceViewParts {
   /** What the selected agent asks, or null. */
   readonly prompt: SurfacePrompt | null;
   readonly hold: ApproveHoldView | null;
+  readonly experienceBlock: ExperienceBlock | null;
 }
 
 /** §17.7: the hardware-independent snapshot every surface renders. */
@@ -84,5 +86,6 @@ export function buildSurfaceView(parts: SurfaceViewParts): SurfaceView {
     ),
     ...(parts.prompt === null ? {} : { prompt: parts.prompt }),
     ...(parts.hold === null ? {} : { hold: parts.hold }),
+    ...(parts.experienceBlock === null ? {} : { experienceBlock: parts.experienceBlock }),
   });
 }

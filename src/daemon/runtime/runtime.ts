@@ -177,7 +177,7 @@ export class DaemonRuntime {
     const now = this.#clock();
     switch (event.type) {
       case 'experience_requested':
-        if (this.plane.attentionRequired()) this.#experience.block(event.kind, ATTENTION_BLOCK_REASON);
+        if (this.plane.experienceBlock() !== null) this.#experience.block(event.kind, ATTENTION_BLOCK_REASON);
         else this.#experience.start(event.kind, now);
         return;
       case 'experience_stop_requested':

@@ -1,4 +1,5 @@
 import { byId } from './dom.js';
+import type { ExperienceBlock } from '../../domain/surface-view.js';
 import type { SessionState } from './live-session.js';
 import type { Command, ExperienceStateMessage } from './messages.js';
 
@@ -8,8 +9,21 @@ const ENDINGS: Readonly<Record<string, string>> = {
   daemon_stopped: 'stopped with the daemon',
 };
 
+/**
+ * While nothing plays, what the daemon would answer to Start (the
+ * `experience_block` it sends): the pill names the reason, the note says what to do.
+ */
+const BLOCKS: Readonly<Record<ExperienceBlock, { readonly pill: string; readonly note: string }>> = {
+  agent_attention_required: {
+    pill: 'Agent waiting',
+    note: 'Start would be refused: an agent is waiting for approval or a reply. Answer it, or end its session, first.',
+  },
+};
+
 /** The pill beside the panel's title. */
-function stateLabel(experience: ExperienceStateMessage | null): { text: string; state: string } {
+function stateLabel(experience: ExperienceStateMessage | null, block: ExperienceBlock | null): { text: string; state: string } {
+  const idle = experience === null || experience.status === 'idle' || experience.status === 'blocked';
+  if (idle && block !== null) return { text: BLOCKS[block].pill, state: 'blocked' };
   if (experience === null || experience.status === 'idle') return { text: 'Ready', state: 'ready' };
   if (experience.status === 'blocked') return { text: 'Not started', state: 'blocked' };
   if (experience.status === 'starting') return { text: 'Starting', state: 'playing' };
@@ -17,7 +31,7 @@ function stateLabel(experience: ExperienceStateMessage | null): { text: string; 
 }
 
 /**
- * Demo and Show (§16): READY or PLAYING, and while playing the Demo's title,
+ * Demo and Show (§16): READY, why a start would be refused, or PLAYING, and while playing the Demo's title,
  * prompt and detail, or the Show's act and caption, each on its own line.
  * Admins get Start Demo / Start Show, and Stop (in red) while one plays;
  * paired phones see the panel only while something plays.
@@ -33,7 +47,7 @@ export class ExperiencePanel {
     const connected = state.status === 'connected';
     const experience = state.experience;
     const active = experience !== null && (experience.status === 'starting' || experience.status === 'playing');
-    const pill = stateLabel(experience);
+    const pill = stateLabel(experience, state.experienceBlock);
     byId('experience-state').textContent = pill.text;
     byId('experience-state').dataset['state'] = pill.state;
     byId('experience-controls').hidden = !(connected && state.admin);
@@ -46,7 +60,9 @@ export class ExperiencePanel {
     byId('experience-headline').textContent = lines.headline;
     byId('experience-detail').textContent = lines.detail;
     byId('experience-status').dataset['kind'] = experience?.kind ?? '';
-    const note = noteOf(experience);
+    // A refusal that happened keeps the daemon's own words; before any Start, the page says what Start would meet.
+    const block = active || experience?.status === 'blocked' ? null : state.experienceBlock;
+    const note = block !== null ? { text: BLOCKS[block].note, tone: 'warn' } : noteOf(experience);
     byId('experience-note').textContent = note.text;
     byId('experience-note').dataset['tone'] = note.tone;
     byId('experience-panel').hidden = !(connected && (state.admin || active));

@@ -11,6 +11,7 @@ import {
   type SurfaceMessage,
   type WebExtension,
 } from './messages.js';
+import type { ExperienceBlock } from '../../domain/surface-view.js';
 import { situationOf, type Situation } from './feedback-scope.js';
 import type { ActionName, Feedback } from './press-feedback.js';
 import { NO_PRESSES, PRESS_ANSWER_TIMEOUT_MS, PressTracker, type PressView } from './press-tracker.js';
@@ -40,6 +41,8 @@ export interface SessionState {
   readonly overflow: OverflowMessage | null;
   /** What the selected agent asks (our `prompts` extension), or null when the daemon does not send it. */
   readonly prompt: PromptMessage | null;
+  /** Why the daemon would refuse a Demo or Show start now (our `experience_block` extension); null: it would start, or it does not say. */
+  readonly experienceBlock: ExperienceBlock | null;
   /** Extensions the daemon agreed to on this connection. */
   readonly extensions: readonly WebExtension[];
   readonly presses: PressView;
@@ -72,7 +75,7 @@ export interface SessionEnvironment {
   readonly loopbackPage?: boolean;
 }
 
-const WANTED_EXTENSIONS: WebExtension[] = ['press_results', 'overflow', 'prompts', 'holds'];
+const WANTED_EXTENSIONS: WebExtension[] = ['press_results', 'overflow', 'prompts', 'holds', 'experience_block'];
 
 const INITIAL: SessionState = {
   status: 'connecting',
@@ -85,6 +88,7 @@ const INITIAL: SessionState = {
   error: null,
   overflow: null,
   prompt: null,
+  experienceBlock: null,
   extensions: [],
   presses: NO_PRESSES,
 };
@@ -237,6 +241,8 @@ export class LiveSession {
         return this.#update({ overflow: message });
       case 'prompt':
         return this.#update({ prompt: message });
+      case 'experience_block':
+        return this.#update({ experienceBlock: message.reason });
       case 'press_result':
         this.#presses.settle(message, situation(this.#state));
         return this.#update({ presses: this.#presses.view() });
@@ -269,7 +275,7 @@ export class LiveSession {
     this.#socket = null;
     this.#presses.reset();
     if (this.#state.status === 'pairing_required' || this.#state.status === 'link_required') return;
-    this.#update({ status: 'disconnected', extensions: [], prompt: null, presses: this.#presses.view() });
+    this.#update({ status: 'disconnected', extensions: [], prompt: null, experienceBlock: null, presses: this.#presses.view() });
     this.#environment.schedule(() => {
       if (this.#socket === null && this.#state.status === 'disconnected') this.connect();
     }, RECONNECT_DELAY_MS);

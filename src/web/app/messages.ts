@@ -4,10 +4,11 @@ import type { ExperienceStateMessage } from '../protocol/experience-message.js';
 import type { PerformanceFrameMessage } from '../protocol/performance-message.js';
 import type { AuthenticatedMessage, ErrorMessage, PairingMessage } from '../protocol/server-messages.js';
 import type { SurfaceMessage } from '../protocol/surface-message.js';
-import type { ExtensionsMessage, OverflowMessage, PressResultMessage, WebExtension } from '../protocol/extension-messages.js';
+import type { ExperienceBlockMessage, ExtensionsMessage, OverflowMessage, PressResultMessage, WebExtension } from '../protocol/extension-messages.js';
 import type { PromptJson, PromptMessage } from '../protocol/prompt-message.js';
 
 export type {
+  ExperienceBlockMessage,
   ExperienceStateMessage,
   OverflowMessage,
   PairingMessage,
@@ -32,7 +33,8 @@ export type ServerMessage =
   | ExtensionsMessage
   | PressResultMessage
   | OverflowMessage
-  | PromptMessage;
+  | PromptMessage
+  | ExperienceBlockMessage;
 
 /** Commands the app sends after authenticating (§11); `protocol` is added on the way out. */
 export type Command =

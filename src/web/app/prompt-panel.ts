@@ -65,7 +65,11 @@ export class PromptPanel {
     const source = prompt.tool ?? (denied ? 'A tool' : 'The agent');
     const line = denied ? `${source} was not run; the agent was told why.` : `${source} asks for input the pad cannot give.`;
     body.append(element('p', 'notice-line', line));
-    if (prompt.description !== null) body.append(element('code', 'notice-detail', prompt.description));
+    if (prompt.description === null) return;
+    const detail = element('code', 'notice-detail');
+    detail.append(...commandText(prompt.description));
+    detail.id = 'notice-detail';
+    body.append(detail);
   }
 
   #approval(body: HTMLElement, prompt: Extract<PromptJson, { kind: 'approval' }>): void {

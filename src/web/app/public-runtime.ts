@@ -118,6 +118,7 @@ function session(fields: Pick<SessionState, 'surface' | 'experience' | 'performa
     error: null,
     overflow: null,
     prompt: null,
+    experienceBlock: null,
     extensions: [],
     presses: NO_PRESSES,
     ...fields,

@@ -1,8 +1,15 @@
 import { SoundController, type SoundHost } from './sound-controller.js';
+import { renderSoundFor } from './sound-sources.js';
+import { SynthesizedSound } from './synthesized-sound.js';
 
-/** The browser side of SoundController: real audio elements and window timers. */
+let context: AudioContext | null = null;
+
+/** The browser side of SoundController: sounds rendered in the page and played by Web Audio, and window timers. */
 const BROWSER_SOUND: SoundHost = {
-  createAudio: (url) => new Audio(url),
+  createAudio: (url) => {
+    context ??= new AudioContext();
+    return new SynthesizedSound(context, (rate) => renderSoundFor(url, rate));
+  },
   setTimeout: (run, ms) => window.setTimeout(run, ms),
   clearTimeout: (id) => window.clearTimeout(id),
 };

@@ -1,4 +1,4 @@
-import type { AgentState, ControlAction, PressOutcome, PressTarget, SurfaceView } from '../../domain/index.js';
+import type { AgentState, ControlAction, ExperienceBlock, PressOutcome, PressTarget, SurfaceView } from '../../domain/index.js';
 import { WEB_PROTOCOL_VERSION } from '../limits.js';
 import { sanitizeLabel, sceneLabel } from './labels.js';
 
@@ -15,8 +15,10 @@ import { sanitizeLabel, sceneLabel } from './labels.js';
  * the `prompt` message (prompt-message.ts) whenever what the selected agent
  * asks changes. `holds`: the daemon takes `action_hold` (a button held down
  * and let go: hold to approve); it sends nothing more for it.
+ * `experience_block`: the `experience_block` message whenever whether a Demo
+ * or Show start would be refused changes, so a page can say so before Start.
  */
-export const WEB_EXTENSIONS = ['press_results', 'overflow', 'prompts', 'holds'] as const;
+export const WEB_EXTENSIONS = ['press_results', 'overflow', 'prompts', 'holds', 'experience_block'] as const;
 export type WebExtension = (typeof WEB_EXTENSIONS)[number];
 
 export const isWebExtension = (name: unknown): name is WebExtension => (WEB_EXTENSIONS as readonly unknown[]).includes(name);
@@ -68,6 +70,13 @@ export interface OverflowMessage {
   agents: OverflowAgentJson[];
 }
 
+export interface ExperienceBlockMessage {
+  protocol: 1;
+  type: 'experience_block';
+  /** Why a start_experience now would be refused (the daemon's own decision), or null when it would start. */
+  reason: ExperienceBlock | null;
+}
+
 export function extensionsMessage(extensions: readonly WebExtension[]): ExtensionsMessage {
   return { protocol: WEB_PROTOCOL_VERSION, type: 'extensions', extensions: [...extensions] };
 }
@@ -81,6 +90,10 @@ export function pressResultMessage(press: PressKind, outcome: PressOutcome | 'dr
   if (outcome.kind === 'refused' || outcome.kind === 'not_selected' || outcome.kind === 'not_answered') message.reason = outcome.reason;
   if (outcome.kind === 'delivered' || outcome.kind === 'selected' || outcome.kind === 'answered') message.agent = agentJson(outcome.agent);
   return message;
+}
+
+export function experienceBlockMessage(view: SurfaceView): ExperienceBlockMessage {
+  return { protocol: WEB_PROTOCOL_VERSION, type: 'experience_block', reason: view.experienceBlock ?? null };
 }
 
 export function overflowMessage(view: SurfaceView): OverflowMessage {

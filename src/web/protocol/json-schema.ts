@@ -4,6 +4,7 @@ import {
   APPROVAL_TIERS,
   CONTROL_ACTIONS,
   EXPERIENCE_KINDS,
+  EXPERIENCE_BLOCKS,
   IDENTITY_ACCENTS,
   MAX_QUESTION_OPTIONS,
   MAX_QUESTIONS,
@@ -189,6 +190,7 @@ const DAEMON_SHAPES: Readonly<Record<WebDaemonMessageType, z.ZodRawShape>> = {
       .nullable(),
     details_shared: z.boolean(),
   },
+  experience_block: { reason: z.enum(EXPERIENCE_BLOCKS).nullable() },
   error: { code: z.enum([...new Set(Object.values(WEB_ERRORS).map((error) => error.code))]), error: z.string().min(1) },
 };
 

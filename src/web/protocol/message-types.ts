@@ -18,6 +18,7 @@ export const WEB_DAEMON_MESSAGE_TYPES = [
   'press_result',
   'overflow',
   'prompt',
+  'experience_block',
   'error',
 ] as const;
 

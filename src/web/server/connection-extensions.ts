@@ -38,6 +38,8 @@ export class ConnectionExtensions {
     if (overflow !== null) this.#deliver(overflow);
     const prompt = this.wants('prompts') ? this.#publisher.promptSnapshot({ remote: this.#remote }) : null;
     if (prompt !== null) this.#deliver(prompt);
+    const block = this.wants('experience_block') ? this.#publisher.experienceBlockSnapshot() : null;
+    if (block !== null) this.#deliver(block);
   }
 
   /**

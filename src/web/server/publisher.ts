@@ -1,7 +1,7 @@
 import type { ShowFrame, SurfacePrompt, SurfaceView, VisualFrame } from '../../domain/index.js';
 import { MAX_WEB_MESSAGE_BYTES } from '../limits.js';
 import { endsShowPicture, experienceStateMessage, IDLE_EXPERIENCE_VIEW, type ExperienceView } from '../protocol/experience-message.js';
-import { overflowMessage } from '../protocol/extension-messages.js';
+import { experienceBlockMessage, overflowMessage } from '../protocol/extension-messages.js';
 import { performanceFrameMessage } from '../protocol/performance-message.js';
 import { promptMessage, type PromptDetail } from '../protocol/prompt-message.js';
 import { surfaceMessage } from '../protocol/surface-message.js';
@@ -22,6 +22,8 @@ export class Publisher {
   #performance: string | null = null;
   /** The latest `overflow` extension message; sent only when it changes, and only to clients that asked. */
   #overflow: string | null = null;
+  /** The latest `experience_block` extension message, likewise. */
+  #experienceBlock: string | null = null;
   /** The latest `prompt` extension message, with texts and without; sent when it changes, only to clients that asked. */
   #prompt: { readonly full: string; readonly textless: string } | null = null;
   #lastPrompt: SurfacePrompt | undefined = undefined;
@@ -40,6 +42,7 @@ export class Publisher {
     this.#surface = text;
     this.#registry.broadcast(text);
     this.#publishPrompt(view.prompt, false);
+    this.#publishExperienceBlock(view);
     const overflow = this.#encode(overflowMessage(view));
     if (overflow === null || overflow === this.#overflow) return;
     this.#overflow = overflow;
@@ -85,6 +88,18 @@ export class Publisher {
   /** What a client that has just asked for `overflow` needs to catch up. */
   overflowSnapshot(): string | null {
     return this.#overflow;
+  }
+
+  /** What a client that has just asked for `experience_block` needs to catch up. */
+  experienceBlockSnapshot(): string | null {
+    return this.#experienceBlock;
+  }
+
+  #publishExperienceBlock(view: SurfaceView): void {
+    const text = this.#encode(experienceBlockMessage(view));
+    if (text === null || text === this.#experienceBlock) return;
+    this.#experienceBlock = text;
+    this.#registry.broadcast(text, 'experience_block');
   }
 
   publishShowFrame(frame: ShowFrame): void {

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { contentTypeFor } from '../../../src/web/http/static-assets.js';
 import { CONTENT_SECURITY_POLICY } from '../../../src/web/http/responses.js';
 
-/** What `npm run build` writes for static hosting (scripts/build-web.mjs). */
-export const PUBLIC_BUNDLE = fileURLToPath(new URL('../../../dist/web-public/', import.meta.url));
+/** What `npm run build` writes (scripts/build-web.mjs): the one bundle the daemon serves and a static host hosts as it is. */
+export const PUBLIC_BUNDLE = fileURLToPath(new URL('../../../dist/web-app/', import.meta.url));
 
 export interface StaticSite {
   readonly url: string;
