@@ -1,4 +1,4 @@
-import { closest, distance } from 'fastest-levenshtein';
+import { suggestClosest } from '../support/did-you-mean.js';
 
 /**
  * Profile objects are closed: a key the schema does not know is an error,
@@ -6,18 +6,6 @@ import { closest, distance } from 'fastest-levenshtein';
  * silence and quietly change what the device does. Each unknown key is named
  * with the known key it most likely meant, when one is close enough.
  */
-
-/** A key counts as a misspelling when at most a third of its letters (and at least one) differ. */
-function isCloseEnough(key: string, candidate: string): boolean {
-  return distance(key, candidate) <= Math.max(1, Math.floor(Math.max(key.length, candidate.length) / 3));
-}
-
-/** The known key `key` most likely meant, or undefined when none is close. */
-export function suggestKey(key: string, known: readonly string[]): string | undefined {
-  if (known.length === 0) return undefined;
-  const candidate = closest(key, [...known]);
-  return isCloseEnough(key, candidate) ? candidate : undefined;
-}
 
 /** Unknown keys named one by one; past this the message says how many more (and suggests nothing for them). */
 const NAMED_KEYS = 20;
@@ -34,7 +22,7 @@ export function unknownKeysMessage(what: string, keys: readonly string[], known:
   const sorted = [...keys].sort();
   const described = sorted.slice(0, NAMED_KEYS).map((key) => {
     const shown = key.length > SHOWN_KEY_LENGTH ? `${key.slice(0, SHOWN_KEY_LENGTH - 1)}…` : key;
-    const suggestion = key.length > SHOWN_KEY_LENGTH ? undefined : suggestKey(key, known);
+    const suggestion = key.length > SHOWN_KEY_LENGTH ? undefined : suggestClosest(key, known);
     return suggestion === undefined ? shown : `${shown} (did you mean ${suggestion}?)`;
   });
   const more = sorted.length - described.length;
