@@ -33,7 +33,15 @@ if (process.env[MARK] === undefined) {
     XDG_CACHE_HOME: join(home, '.cache'),
     XDG_DATA_HOME: join(home, '.local', 'share'),
   });
-  for (const name of ['PAD_LATTICE_SOCKET', 'PAD_LATTICE_PROFILE_PATH', 'PAD_LATTICE_LEASE_ID', 'PAD_LATTICE_LABEL', 'CODEX_HOME', 'CLAUDE_CONFIG_DIR', 'GEMINI_CLI_HOME']) {
+  for (const name of [
+    'PAD_LATTICE_SOCKET',
+    'PAD_LATTICE_PROFILE_PATH',
+    'PAD_LATTICE_LEASE_ID',
+    'PAD_LATTICE_LABEL',
+    'CODEX_HOME',
+    'CLAUDE_CONFIG_DIR',
+    'GEMINI_CLI_HOME',
+  ]) {
     delete process.env[name];
   }
   process.once('exit', () => rmSync(home, { recursive: true, force: true }));
