@@ -1,4 +1,5 @@
 import type { ControllerChoice } from '../app/controllers.js';
+import type { GreetingOptions } from '../midi-grid/open-device.js';
 import { DEFAULT_GREETING, DEFAULT_GREETING_DELAY_SECONDS } from '../render/greeting-scroll.js';
 import type { SurfaceValues } from './daemon-surface-flags.js';
 import { numberOption } from './parse-args.js';
@@ -19,7 +20,6 @@ export type MidiValues = {
  * no MIDI controllers at all (`web` drives grids and Stream Decks, no MIDI).
  */
 export function controllerChoice(values: MidiValues & SurfaceValues, midi: boolean): ControllerChoice {
-  const delaySeconds = numberOption('--greeting-delay', values['greeting-delay'], DEFAULT_GREETING_DELAY_SECONDS, 0);
   return {
     midi: midi
       ? {
@@ -27,10 +27,16 @@ export function controllerChoice(values: MidiValues & SurfaceValues, midi: boole
           profileFile: values['profile-file'],
           input: values.input,
           output: values.output,
-          greeting: { text: values['no-greeting'] === true ? null : DEFAULT_GREETING, delaySeconds },
+          greeting: greetingChoice(values),
         }
       : null,
     serial: values['no-serial'] === true ? null : { paths: values.grid ?? [] },
     hid: values['no-hid'] !== true,
   };
+}
+
+/** `--no-greeting` and `--greeting-delay` (the daemon's and the Demo's): the startup scroll new MIDI controllers show. */
+export function greetingChoice(values: Pick<MidiValues, 'no-greeting' | 'greeting-delay'>): GreetingOptions {
+  const delaySeconds = numberOption('--greeting-delay', values['greeting-delay'], DEFAULT_GREETING_DELAY_SECONDS, 0);
+  return { text: values['no-greeting'] === true ? null : DEFAULT_GREETING, delaySeconds };
 }
