@@ -7,6 +7,8 @@ import type { AttachDeps, AttachedSurfaces, SurfaceConfig } from './attach-surfa
 import { socketProblem } from './socket-problem.js';
 import { removeLiveAdminLink, writeLiveAdminLink } from './live-admin-link.js';
 import { errorMessage } from '../support/error-message.js';
+import { cliInvocation } from '../support/cli-invocation.js';
+import { quote } from 'shell-quote';
 import { startPadDaemon, type DaemonSettings, type StartDaemon } from './start-daemon.js';
 
 /** How a daemon is served: its settings and surfaces, where it logs and prints its links. */
@@ -74,7 +76,9 @@ export async function servePadDaemon(config: ServeConfig, deps: ServeDeps): Prom
     return false;
   }
   const liveLink = attached.web === null ? null : await announce(attached.web, socketPath, config, deps);
-  logger.info(`connect an agent: pad-lattice send-state running${settings.socketPath === undefined ? '' : ` --socket ${settings.socketPath}`}`);
+  const cli = cliInvocation(config.env);
+  logger.info(`connect an agent: ${cli.command} send-state running${settings.socketPath === undefined ? '' : ` --socket ${quote([settings.socketPath])}`}`);
+  if (cli.putOnPath !== null) logger.info(cli.putOnPath);
   await stopped;
   liveLink?.remove();
   await attached.release();

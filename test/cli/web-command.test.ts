@@ -17,6 +17,7 @@ import { createAppFixture } from '../web/helpers/app-fixture.js';
 import { TestClient } from '../web/helpers/ws-client.js';
 import { startPadCommand, type WebDaemon } from '../web-browser/helpers/web-daemon.js';
 import { pl } from './run.js';
+import { cliInvocation } from '../../src/support/cli-invocation.js';
 import { runDaemon } from '../client/daemon-harness.js';
 import { removeTempSocketDirs } from '../client/fake-daemon.js';
 import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
@@ -130,7 +131,9 @@ describe('pad-lattice web / daemon --web: running', () => {
     const daemon = await start('web', ['--no-open', '--port', '0']);
     expect(daemon.stdout()).toMatch(/^Virtual pad: http:\/\/127\.0\.0\.1:\d+\/#admin=[A-Za-z0-9_-]{43}$/m);
     expect(daemon.stdout()).not.toContain('Phones and tablets');
-    expect(daemon.stderr()).toContain(`pad-lattice web: connect an agent: pad-lattice send-state running --socket ${daemon.socketPath}`);
+    // The command's environment has no PATH: the hint names the program as it can be run, and how to put it on PATH.
+    expect(daemon.stderr()).toContain(`pad-lattice web: connect an agent: ${cliInvocation({}).command} send-state running --socket ${daemon.socketPath}`);
+    expect(daemon.stderr()).toContain("pad-lattice web: 'pad-lattice' is not on PATH; to type it as 'pad-lattice', run 'npm install -g .' (or 'npm link') in");
     expect((await daemon.client.status()).surfaces).toEqual([
       { kind: 'web', profile: 'virtual/browser', visualProtocol: 1, input: 'Browser controls', output: 'Browser display' },
     ]);

@@ -76,7 +76,7 @@ describe('end to end: pad-lattice daemon with a trace output and a FIFO input', 
     const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5000 });
     await eventually(() => answers(client), 'the daemon to answer');
     // It answers before its controllers are open; it says how to connect an agent once they are.
-    await eventually(() => daemon.stderr().includes('connect an agent: pad-lattice send-state running'), 'the controllers to be attached');
+    await eventually(() => /connect an agent: .* send-state running/.test(daemon.stderr()), 'the controllers to be attached');
     expect(traceLines(trace).slice(0, 2)).toEqual(['F0 00 20 29 02 10 21 01 F7', 'F0 00 20 29 02 10 2C 03 F7']);
     const status = await client.status();
     expect(status.surfaces).toEqual([
@@ -123,7 +123,7 @@ describe('end to end: pad-lattice daemon with a trace output and a FIFO input', 
     const daemon = startDaemon(['--socket', socket, '--identity-store', join(dir, 'ids.json')], dir);
     const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5000 });
     await eventually(() => answers(client), 'the daemon to answer');
-    await eventually(() => daemon.stderr().includes('connect an agent: pad-lattice send-state running'), 'the controller search to start');
+    await eventually(() => /connect an agent: .* send-state running/.test(daemon.stderr()), 'the controller search to start');
     expect(daemon.stderr()).toContain(
       'MIDI: looking for controllers (opened automatically: novation/launchpad/mini-mk3, novation/launchpad/mk2, novation/launchpad/pro-mk1, novation/launchpad/x;',
     );
