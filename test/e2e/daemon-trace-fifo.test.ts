@@ -133,14 +133,15 @@ describe('end to end: pad-lattice daemon with a trace output and a FIFO input', 
     expect(await daemon.exited).toBe(0);
   });
 
-  it('refuses an unknown profile and a trace port without a profile', async () => {
+  it('refuses an unknown profile (exit 1) and a trace port without a profile (a usage error, before the socket is made)', async () => {
     const { dir, remove } = tempFolder('pl-e2e-');
     cleanups.push(remove);
     const unknown = startDaemon(['--profile', 'x/y/z', '--socket', join(dir, 'a.sock')], dir);
     expect(await unknown.exited).toBe(1);
     expect(unknown.stderr()).toContain('unknown device profile: x/y/z');
     const noProfile = startDaemon(['--output', 'trace:-', '--input', 'file:/dev/null', '--socket', join(dir, 'b.sock')], dir);
-    expect(await noProfile.exited).toBe(1);
+    expect(await noProfile.exited).toBe(2);
     expect(noProfile.stderr()).toContain('trace: and file: ports need --profile or --profile-file');
+    expect(noProfile.stderr()).not.toContain('listening on');
   });
 });

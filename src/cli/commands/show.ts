@@ -10,6 +10,7 @@ import { DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
 import { SURFACE_HELP, surfacePlan, type SurfaceValues } from '../experience-surface-plan.js';
 import { interruptSignal, pause } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
+import { checkPortFlags } from '../controller-choice.js';
 import { lineLogger } from '../../support/log-lines.js';
 import type { ExperienceKind } from '../../domain/index.js';
 import type { GreetingOptions } from '../../midi-grid/open-device.js';
@@ -103,6 +104,7 @@ export async function runExperienceCommand(
   deps: ExperienceCommandDeps,
 ): Promise<number> {
   const plan = surfacePlan(values);
+  if (plan.controllers) checkPortFlags(values, { showOnly: kind === 'show' });
   const say = (stream: NodeJS.WritableStream) => (line: string) => void stream.write(`${line}\n`);
   // Escaped and cut like daemon log lines: device names and profile problems pass through here.
   const warn = lineLogger(io.stderr, kind, false).info;
