@@ -68,6 +68,8 @@ describe('npm start: pad-lattice daemon --web as a process', () => {
     await eventually(() => adminUrlIn(daemon.stdout()) !== undefined, `the admin URL on stdout (stderr so far: ${daemon.stderr()})`, 20_000);
     const adminUrl = new URL(adminUrlIn(daemon.stdout())!);
     const origin = adminUrl.origin;
+    // The hint follows the link, on the other pipe: wait for it rather than race it.
+    await eventually(() => daemon.stderr().includes('connect an agent:'), 'the hint on stderr');
     expect(daemon.stderr()).toContain(`connect an agent: ${cliInvocation(process.env).command} send-state running --socket ${join(dir, 'd.sock')}`);
 
     expect(await (await fetch(`${origin}/config.json`)).json()).toEqual({ mode: 'live', protocol: 1 });
