@@ -21,6 +21,8 @@ export async function printAdminLink(
   io: CliIo,
 ): Promise<number> {
   const socketPath = options.socket ?? defaultSocketPath(io.env);
+  // `--port 0` asks the system for a port when a pad starts; in a link it means "the pad's own".
+  const port = options.port === 0 ? null : options.port;
   if (await daemonAnswers(socketPath, io)) {
     let live: string | null;
     try {
@@ -33,7 +35,7 @@ export async function printAdminLink(
       io.stderr.write(`pad-lattice: the daemon on ${socketPath} runs no browser pad; start one with 'pad-lattice web' (or 'pad-lattice daemon --web')\n`);
       return EXIT.unavailable;
     }
-    printLink(withPort(live, options.port), options.json, io);
+    printLink(withPort(live, port), options.json, io);
     return EXIT.ok;
   }
   let stored;
@@ -47,7 +49,7 @@ export async function printAdminLink(
     io.stderr.write(`pad-lattice: no admin link yet (${settings.tokenPath} is missing): start the browser pad with 'pad-lattice web'\n`);
     return EXIT.unavailable;
   }
-  printLink(adminUrlOf(options.port ?? stored.port, stored.token), options.json, io);
+  printLink(adminUrlOf(port ?? stored.port, stored.token), options.json, io);
   io.stderr.write("pad-lattice: no daemon answers on the socket right now; the link connects once 'pad-lattice web' runs\n");
   return EXIT.ok;
 }

@@ -153,6 +153,8 @@ describe('pad-lattice web --print-link', () => {
     running.push(other);
     expect(other.port).not.toBe(first.port);
     expect(await printLink(dir, ['--socket', join(dir, 'other.sock')])).toMatchObject({ code: 0, stdout: `${other.adminUrl}\n` });
+    // The pad's own port, whatever --port 0 (a port the system picks) says.
+    expect(await printLink(dir, ['--socket', join(dir, 'other.sock'), '--port', '0'])).toMatchObject({ code: 0, stdout: `${other.adminUrl}\n` });
     await stop(other);
     expect(existsSync(join(dir, 'other.sock.admin-link.json'))).toBe(false);
     const result = await printLink(dir);

@@ -60,6 +60,16 @@ describe('a closed stdout (`| head`) ends every command quietly', () => {
     expect(code).toBe(0);
   });
 
+  it('a daemon whose stdout reader leaves stops in order, as on SIGTERM: status 0, its socket and live link removed', async () => {
+    const socket = join(home, 'web.sock');
+    const { code, stderr } = await runWithClosedStdout(['web', '--port', '0', '--no-open', '--socket', socket, '--identity-store', join(home, 'ids.json')]);
+    expect(stderr).not.toMatch(/EPIPE|ERR_STREAM_DESTROYED|^\s+at /m);
+    expect(stderr).toContain('SIGTERM: shutting down');
+    expect(code).toBe(0);
+    expect(existsSync(socket)).toBe(false);
+    expect(existsSync(`${socket}.admin-link.json`)).toBe(false);
+  });
+
   it('through a shell pipe into head, only the first line arrives and the status is 0', async () => {
     const script = `node ${JSON.stringify(BIN)} profile list 2>"$ERR" | head -1; echo "status=\${PIPESTATUS[0]}"`;
     const err = join(home, 'stderr.txt');
