@@ -22,7 +22,7 @@ async function mainHelp(groups: readonly CommandGroup[]): Promise<string> {
   return `pad-lattice ${PACKAGE_VERSION}: a tactile control surface for AI coding agents
 
 Usage: pad-lattice <command> [options]
-       pad-lattice <command> --help
+       pad-lattice <command> --help   (or: pad-lattice help <command>)
 
 ${sections || 'Commands: (none yet)'}
 

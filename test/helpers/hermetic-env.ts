@@ -9,8 +9,8 @@ import { join } from 'node:path';
  * runs can reach the user's default socket, profiles, identity store or agent
  * settings, even with a daemon running there. Variables that would point
  * elsewhere (a user's PAD_LATTICE_SOCKET, CODEX_HOME …) are dropped. npm keeps
- * the user's package cache, which is npm's and not ours, so a test that
- * installs the package offline still finds its dependencies.
+ * the user's package cache and settings, which are npm's and not ours, so a
+ * test that installs the package still finds its dependencies and registry.
  */
 
 const MARK = 'PAD_LATTICE_TEST_HOME';
@@ -24,6 +24,7 @@ if (process.env[MARK] === undefined) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
   process.env['npm_config_cache'] ??= join(realHome, '.npm');
+  process.env['npm_config_userconfig'] ??= join(realHome, '.npmrc');
   Object.assign(process.env, {
     [MARK]: home,
     HOME: home,
