@@ -5,6 +5,8 @@ import LongFilesFirst from './test/helpers/long-files-first.js';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Every test file runs with a temporary HOME, XDG folders and socket: none touches the user's.
+    setupFiles: ['./test/helpers/hermetic-env.ts'],
     // Socket and process tests spawn real daemons; give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,

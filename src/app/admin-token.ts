@@ -5,8 +5,13 @@ import { errorMessage } from '../support/error-message.js';
 /** The admin token a browser pad starts with, and how to keep it for the next start. */
 export interface AdminTokenPlan {
   readonly token: string;
-  /** Stores the token with the port actually bound, once the daemon runs; a failure is reported, never thrown. */
-  keep(port: number): void;
+  /**
+   * Stores the token with the port actually bound, once the daemon runs; a
+   * failure is reported, never thrown. A port the system picked (`--port 0`)
+   * is stored only when nothing was: it is gone with its pad, while the
+   * stored port is the one a restart serves again.
+   */
+  keep(port: number, picked?: boolean): void;
 }
 
 /**
@@ -28,7 +33,8 @@ export function planAdminToken(path: string, rotate: boolean, logger: DaemonLogg
   if (rotate) logger.info('browser pad: new admin token; links printed before no longer work');
   return {
     token,
-    keep(port) {
+    keep(bound, picked = false) {
+      const port = picked && stored !== null ? stored.port : bound;
       if (stored?.token === token && stored.port === port) return;
       try {
         saveAdminLink(path, { token, port });

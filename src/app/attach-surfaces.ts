@@ -66,7 +66,7 @@ async function browserPadOrReport(choice: BrowserPadChoice, logger: DaemonLogger
   const start = startWeb ?? startWebBridge;
   try {
     const bridge = await startBrowserPad(choice.settings, logger, start, { adminToken: token.token });
-    return { bridge, keepLink: () => token.keep(bridge.port) };
+    return { bridge, keepLink: () => token.keep(bridge.port, choice.settings.port === 0) };
   } catch (error) {
     const problem = browserPadProblem(error, choice.settings);
     if (problem === null) throw error;

@@ -5,6 +5,7 @@ import { SurfaceHub } from '../surfaces/index.js';
 import type { Logger } from '../support/logger.js';
 import { BROWSER_PAD_DESCRIPTOR, startWebBridge, type WebBridge } from '../web/index.js';
 import { browserPadProblem, startBrowserPad, type BrowserPadSettings, type StartBridge } from './browser-pad.js';
+import type { GreetingOptions } from '../midi-grid/open-device.js';
 import { addControllers, type ControllerBackends, type Controllers } from './controllers.js';
 
 /** Where a standalone `demo` / `show` plays: the controllers, the browser pad, or both. */
@@ -14,8 +15,10 @@ export interface SurfacePlan {
   readonly pad: BrowserPadSettings | null;
 }
 
-/** The controllers a standalone experience drives: the daemon's flags (without greetings: a Show or Demo never greets). */
+/** The controllers a standalone experience drives: the daemon's flags. */
 export interface ExperienceDevices {
+  /** The Demo's startup scroll on MIDI controllers; absent (the Show): none. */
+  readonly greeting?: GreetingOptions | undefined;
   readonly profile?: string | undefined;
   readonly profileFile?: string | undefined;
   readonly input?: string | undefined;
@@ -85,7 +88,13 @@ export async function openExperienceSurfaces(
     }
     if (plan.controllers) {
       const input = devices.input ?? (kind === 'show' && isPortSpec(devices.output, 'output') ? 'file:/dev/null' : undefined);
-      const midi = { profileId: devices.profile, profileFile: devices.profileFile, input, output: devices.output, greeting: { text: null } };
+      const midi = {
+        profileId: devices.profile,
+        profileFile: devices.profileFile,
+        input,
+        output: devices.output,
+        greeting: devices.greeting ?? { text: null },
+      };
       const serial = devices.grids === null ? null : { paths: devices.grids };
       controllers = await addControllers(hub, { midi, serial, hid: devices.hid }, context, deps);
     }

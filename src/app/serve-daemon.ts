@@ -5,6 +5,10 @@ import { SocketStartupError } from '../daemon/socket/index.js';
 import { defaultSocketPath } from '../unix-socket/socket-path.js';
 import type { AttachDeps, AttachedSurfaces, SurfaceConfig } from './attach-surfaces.js';
 import { socketProblem } from './socket-problem.js';
+import { removeLiveAdminLink, writeLiveAdminLink } from './live-admin-link.js';
+import { errorMessage } from '../support/error-message.js';
+import { cliInvocation } from '../support/cli-invocation.js';
+import { quote } from 'shell-quote';
 import { startPadDaemon, type DaemonSettings, type StartDaemon } from './start-daemon.js';
 
 /** How a daemon is served: its settings and surfaces, where it logs and prints its links. */
@@ -53,6 +57,9 @@ export async function servePadDaemon(config: ServeConfig, deps: ServeDeps): Prom
     return false;
   }
   const { handle } = daemon;
+  const socketPath = settings.socketPath ?? defaultSocketPath(config.env);
+  // The socket is ours now: a live link left by a daemon killed on it is stale.
+  removeLiveAdminLink(socketPath);
   const stopped = deps.waitForStop(handle, logger, early);
   // Awaited only once the surfaces are attached; a stop that fails before that must not go unhandled.
   stopped.catch(() => undefined);
@@ -68,18 +75,40 @@ export async function servePadDaemon(config: ServeConfig, deps: ServeDeps): Prom
     await handle.close();
     return false;
   }
-  if (attached.web !== null) await announce(attached.web, config, deps);
-  logger.info(`connect an agent: pad-lattice send-state running${settings.socketPath === undefined ? '' : ` --socket ${settings.socketPath}`}`);
+  const liveLink = attached.web === null ? null : await announce(attached.web, socketPath, config, deps);
+  const cli = cliInvocation(config.env);
+  logger.info(`connect an agent: ${cli.command} send-state running${settings.socketPath === undefined ? '' : ` --socket ${quote([settings.socketPath])}`}`);
+  if (cli.putOnPath !== null) logger.info(cli.putOnPath);
   await stopped;
+  liveLink?.remove();
   await attached.release();
   logger.info('stopped');
   return true;
 }
 
-/** Only a daemon that runs keeps its token: a start that failed must not replace the link of one already running. */
-async function announce(web: NonNullable<AttachedSurfaces['web']>, config: ServeConfig, deps: ServeDeps): Promise<void> {
+/**
+ * Only a daemon that runs keeps its token: a start that failed must not
+ * replace the link of one already running. Its live link lasts as long as
+ * the daemon: removed when it stops, or exits any other way.
+ */
+async function announce(web: NonNullable<AttachedSurfaces['web']>, socketPath: string, config: ServeConfig, deps: ServeDeps): Promise<{ remove(): void }> {
   const { announceBrowserPad, openInBrowser } = await import('./browser-pad.js');
   web.keepLink();
+  const removeAtExit = () => removeLiveAdminLink(socketPath);
+  try {
+    writeLiveAdminLink(socketPath, web.bridge.adminUrl);
+    process.once('exit', removeAtExit);
+  } catch (error) {
+    config.logger.warn(
+      `browser pad: cannot note the live admin link beside the socket (${errorMessage(error)}); 'pad-lattice web --print-link' shows the stored one`,
+    );
+  }
   announceBrowserPad(web.bridge, config.output, config.json, true);
   if (config.surfaces.browserPad?.settings.open === true) (deps.openBrowser ?? openInBrowser)(web.bridge.adminUrl, config.env);
+  return {
+    remove() {
+      process.off('exit', removeAtExit);
+      removeAtExit();
+    },
+  };
 }

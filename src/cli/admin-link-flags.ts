@@ -12,8 +12,9 @@ export const ADMIN_LINK_OPTIONS = {
   'print-link': { type: 'boolean', default: false },
 } as const;
 
-export const ADMIN_LINK_HELP = `  --print-link            print the admin link of the browser pad that runs (or
-                          last ran) with this state folder, and exit
+export const ADMIN_LINK_HELP = `  --print-link            print the admin link of the browser pad the daemon on
+                          the socket serves now (with no daemon running: the
+                          last one of this state folder), and exit
   --new-token             make a new admin token: every earlier link stops
                           working (the token is otherwise kept across restarts,
                           in web-admin-token.json beside the identity store)`;

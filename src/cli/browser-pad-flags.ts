@@ -1,6 +1,7 @@
 import { UsageError } from './command.js';
 import type { BrowserPadSettings } from '../app/browser-pad.js';
 import { DEFAULT_WEB_PORT } from '../web/limits.js';
+import { LanHostError, checkLanHostShape } from '../web/http/lan-hosts.js';
 
 /*
  * The browser pad's flags and their checks, apart from starting the pad
@@ -46,6 +47,16 @@ export function browserPadFlagsGiven(values: BrowserPadValues): string[] {
     .map((flag) => `--${flag}`);
 }
 
+/** A malformed or public LAN host is a usage error, found before any daemon or socket is touched. */
+function lanHostShape(host: string): void {
+  try {
+    checkLanHostShape(host);
+  } catch (error) {
+    if (error instanceof LanHostError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 export function browserPadSettings(values: BrowserPadValues): BrowserPadSettings {
   const raw = values.port;
   if (raw !== undefined && !(/^\d{1,5}$/.test(raw) && Number(raw) <= 65_535)) {
@@ -53,7 +64,10 @@ export function browserPadSettings(values: BrowserPadValues): BrowserPadSettings
   }
   const lan = values.lan === true;
   for (const flag of ['bind-host', 'advertise-host'] as const) {
-    if (values[flag] !== undefined && !lan) throw new UsageError(`--${flag} needs --lan`);
+    const host = values[flag];
+    if (host === undefined) continue;
+    if (!lan) throw new UsageError(`--${flag} needs --lan`);
+    lanHostShape(host);
   }
   return {
     port: raw === undefined ? DEFAULT_WEB_PORT : Number(raw),

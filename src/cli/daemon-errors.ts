@@ -1,5 +1,6 @@
 import { DaemonProtocolError, DaemonTimeoutError, DaemonUnavailableError } from '../client/index.js';
 import { EXIT, type CliIo } from './command.js';
+import { notASocket } from './socket-kind.js';
 
 /**
  * Runs a daemon conversation and turns the client's errors into the shared
@@ -25,6 +26,10 @@ export function daemonErrorExit(error: unknown): number | null {
 }
 
 export function describeDaemonError(error: Error): string {
+  const other = error instanceof DaemonUnavailableError ? notASocket(error.socketPath) : null;
+  if (other !== null && error instanceof DaemonUnavailableError) {
+    return `${error.socketPath} is not a socket (${other}): pass the daemon's socket with --socket, or leave --socket out for the default`;
+  }
   if (error instanceof DaemonUnavailableError && error.errno !== null) {
     return `${error.message}. Start one with 'pad-lattice daemon'.`;
   }

@@ -5,6 +5,7 @@ import { COMMAND_GROUPS, COMMANDS, type CommandGroup } from './commands/index.js
 import { PACKAGE_VERSION } from '../support/package-info.js';
 import { errorMessage } from '../support/error-message.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
+import { didYouMean } from '../support/did-you-mean.js';
 
 /** The command list with each summary; it loads every command, which only the overview needs. */
 async function mainHelp(groups: readonly CommandGroup[]): Promise<string> {
@@ -21,7 +22,7 @@ async function mainHelp(groups: readonly CommandGroup[]): Promise<string> {
   return `pad-lattice ${PACKAGE_VERSION}: a tactile control surface for AI coding agents
 
 Usage: pad-lattice <command> [options]
-       pad-lattice <command> --help
+       pad-lattice <command> --help   (or: pad-lattice help <command>)
 
 ${sections || 'Commands: (none yet)'}
 
@@ -33,6 +34,8 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
   // A caller's own command list (tests) is listed as one group.
   const groups = commands === COMMANDS ? COMMAND_GROUPS : [{ title: 'Commands', commands }];
   const [name, ...rest] = argv;
+  // `help status` is `status --help` (an unknown name gets the unknown-command answer); a bare `help` is the overview.
+  if (name === 'help' && rest[0] !== undefined && !rest[0].startsWith('-')) return runCli([rest[0], '--help'], io, commands);
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(await mainHelp(groups));
     return name === undefined ? EXIT.usage : EXIT.ok;
@@ -43,7 +46,11 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
   }
   const entry = commands.find((c) => c.name === name);
   if (entry === undefined) {
-    io.stderr.write(`pad-lattice: unknown command ${JSON.stringify(name)}. Run 'pad-lattice --help' for the list.\n`);
+    const hint = didYouMean(
+      name,
+      commands.map((c) => c.name),
+    );
+    io.stderr.write(`pad-lattice: unknown command ${JSON.stringify(name)}${hint}. Run 'pad-lattice --help' for the list.\n`);
     return EXIT.usage;
   }
   const command = await loadCommand(entry);

@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './command.js';
 import { errorMessage } from '../support/error-message.js';
+import { didYouMean } from '../support/did-you-mean.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -9,8 +10,18 @@ export function parseCommandArgs<T extends Options>(args: readonly string[], opt
   try {
     return parseArgs({ args: [...args], options, allowPositionals, strict: true });
   } catch (error) {
-    throw new UsageError(plainParseError(errorMessage(error)));
+    throw new UsageError(plainParseError(errorMessage(error)) + unknownOptionHint(errorMessage(error), options));
   }
+}
+
+const UNKNOWN_OPTION = /^Unknown option '(-[^'=]+)/;
+
+/** " (did you mean --json?)" after an unknown option close to one the command has. */
+function unknownOptionHint(message: string, options: Options): string {
+  const unknown = UNKNOWN_OPTION.exec(message);
+  if (unknown === null) return '';
+  const known = Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short === undefined ? [] : [`-${option.short}`])]);
+  return didYouMean(unknown[1]!, known);
 }
 
 const AMBIGUOUS_VALUE = /^Option '(-[^' ]+)' argument is ambiguous/;

@@ -19,14 +19,37 @@ export interface FixedPorts {
  */
 export function fixedPorts(selection: DeviceSelection): FixedPorts | null {
   const { input, output } = selection;
-  const inputIsSpec = input !== undefined && input !== '' && parsePortSpec(input, 'input').kind !== 'device';
-  const outputIsSpec = output !== undefined && output !== '' && parsePortSpec(output, 'output').kind !== 'device';
+  const problem = portFlagsProblem({ profile: selection.mode === 'profile', input, output });
+  if (problem !== null) throw new HubSetupError(problem);
+  if (!isSpec(input, 'input') && !isSpec(output, 'output')) return null;
+  return { input: input!, output: output! };
+}
+
+const isSpec = (port: string | undefined, direction: 'input' | 'output') =>
+  port !== undefined && port !== '' && parsePortSpec(port, direction).kind !== 'device';
+
+/**
+ * What is wrong with the controller flags as given, or null: checked by the
+ * commands before anything starts (a usage error), and again by the hub.
+ * Both --profile and --profile-file; a trace:/file: port without a profile to
+ * drive it; one such port without the other direction.
+ */
+export function portFlagsProblem(flags: {
+  readonly profile: boolean;
+  readonly profileFile?: boolean;
+  readonly input?: string | undefined;
+  readonly output?: string | undefined;
+}): string | null {
+  if (flags.profile && flags.profileFile === true) return 'use either --profile or --profile-file, not both';
+  const { input, output } = flags;
+  const inputIsSpec = isSpec(input, 'input');
+  const outputIsSpec = isSpec(output, 'output');
   if (!inputIsSpec && !outputIsSpec) return null;
-  if (selection.mode !== 'profile') throw new HubSetupError('trace: and file: ports need --profile or --profile-file: nothing to detect a device from');
+  if (!flags.profile && flags.profileFile !== true) return 'trace: and file: ports need --profile or --profile-file: nothing to detect a device from';
   if (!input || !output) {
     const given = inputIsSpec ? `--input ${input}` : `--output ${output}`;
     const missing = inputIsSpec ? '--output (a port name or trace:PATH)' : '--input (a port name or file:PATH)';
-    throw new HubSetupError(`${given} needs ${missing} as well`);
+    return `${given} needs ${missing} as well`;
   }
-  return { input, output };
+  return null;
 }

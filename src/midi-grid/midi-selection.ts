@@ -3,7 +3,7 @@ import { profileGeometry, type DeviceProfile, type LiveProfiles } from '../profi
 import type { Logger } from '../support/logger.js';
 import { escapeUntrusted } from '../support/untrusted-text.js';
 import type { DeviceSelection } from './device-plan.js';
-import { fixedPorts, HubSetupError, type FixedPorts } from './fixed-ports.js';
+import { fixedPorts, HubSetupError, portFlagsProblem, type FixedPorts } from './fixed-ports.js';
 
 export interface MidiSelectionSetup {
   readonly profileId?: string | undefined;
@@ -39,8 +39,9 @@ const given = (value: string | undefined): value is string => value !== undefine
 export async function resolveMidiSelection(setup: MidiSelectionSetup): Promise<MidiSelection> {
   const ports = { ...(given(setup.input) ? { input: setup.input } : {}), ...(given(setup.output) ? { output: setup.output } : {}) };
   let selection: DeviceSelection;
-  if (given(setup.profileId) && given(setup.profileFile)) {
-    throw new HubSetupError('use either --profile or --profile-file, not both');
+  const both = portFlagsProblem({ profile: given(setup.profileId), profileFile: given(setup.profileFile) });
+  if (both !== null) {
+    throw new HubSetupError(both);
   } else if (given(setup.profileFile)) {
     const profile = await setup.loadProfileFile(setup.profileFile);
     setup.logger.info(`profile loaded: ${profile.id} (${profile.status}) from ${escapeUntrusted(profile.source)}`);

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CliIo } from './cli-io.js';
 import { refuseDebuggerSignal } from './debugger-signal.js';
+import { stopQuietlyWhenOutputCloses } from './closed-output.js';
 
 export interface ProgramOptions {
   /** Prefix of the line printed when `main` itself throws. */
@@ -27,6 +28,7 @@ export function runIfEntryPoint(moduleUrl: string, main: (args: readonly string[
  */
 export function runProgram(main: (args: readonly string[], io: CliIo) => Promise<number>, options: ProgramOptions): void {
   refuseDebuggerSignal();
+  stopQuietlyWhenOutputCloses(process.stdout, process.stderr);
   const io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
   main(process.argv.slice(2), io).then(
     (code) => {

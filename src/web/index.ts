@@ -8,4 +8,4 @@ export type { PairingOffer } from './protocol/server-messages.js';
 export { CRYPTO_SECRETS, type SecretSource } from './auth/secrets.js';
 export { DEFAULT_WEB_PORT, TOKEN_BYTES } from './limits.js';
 export { adminTokenPath, adminUrlOf, loadAdminLink, saveAdminLink, type StoredAdminLink } from './auth/admin-token-file.js';
-export { firstPrivateIpv4, resolveLanHost, LanHostError } from './http/lan-hosts.js';
+export { checkLanHostShape, firstPrivateIpv4, resolveLanHost, LanHostError } from './http/lan-hosts.js';

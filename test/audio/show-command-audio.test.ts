@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HostAudioHandle } from '../../src/audio/host/host-audio-player.js';
+import { makeDemoCommand } from '../../src/cli/commands/demo.js';
 import { makeShowCommand, type ExperienceCommandDeps } from '../../src/cli/commands/show.js';
 import { runCli } from '../../src/cli/main.js';
 import type { ShowScoreCue } from '../../src/experiences/runtime/output.js';
@@ -76,5 +80,25 @@ describe('pad-lattice show --audio (experiences.md §12.7)', () => {
     const code = await runCli(['show', '--audio', '--tempo', '8', ...TRACE], capture.io, [makeShowCommand(d)]);
     expect(code).toBe(0);
     expect(capture.stderr().match(/host audio is unavailable: no sound player found/g)).toHaveLength(1);
+  });
+});
+
+describe('pad-lattice demo --audio', () => {
+  it("plays the Demo's earcons on the host as the tour reaches them, never a Show score", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pl-demo-audio-'));
+    try {
+      const presses = join(dir, 'presses.hex');
+      // Scene 2, approve, Scene 3, retry on a Pro Mk1: the whole tour.
+      writeFileSync(presses, 'B0 4F 7F\nB0 5B 7F\nB0 45 7F\nB0 61 7F\n');
+      const audio = new RecordingHostAudio();
+      const { deps: d } = deps(audio);
+      const args = ['demo', '--audio', '--no-greeting', '--profile', 'novation/launchpad/pro-mk1', '--input', `file:${presses}`, '--output', 'trace:/dev/null'];
+      expect(await runCli(args, captureIo('', { NO_COLOR: '1' }).io, [makeDemoCommand(d)])).toBe(0);
+      expect(audio.calls.filter((call) => call.startsWith('earcon')).length).toBeGreaterThan(2);
+      expect(audio.calls).not.toContain('prepare');
+      expect(audio.calls.at(-1)).toBe('close');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { chmodSync, chownSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { tempFolder } from '../e2e/helpers.js';
@@ -6,6 +7,7 @@ import { createAppFixture } from '../web/helpers/app-fixture.js';
 import { TestClient } from '../web/helpers/ws-client.js';
 import { startPadCommand, type WebDaemon } from '../web-browser/helpers/web-daemon.js';
 import { pl } from './run.js';
+import { runDaemon } from '../client/daemon-harness.js';
 
 const app = createAppFixture();
 const running: WebDaemon[] = [];
@@ -59,7 +61,8 @@ describe('the admin token survives restarts', () => {
     expect(tokenOf(second)).toBe(token);
     expect(second.stdout()).toContain("it stays valid across restarts: 'pad-lattice web --print-link' shows it again");
     expect(await authenticate(second.port, token)).toMatchObject({ type: 'authenticated', admin: true });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, token, port: second.port });
+    // A port the system picked (--port 0) leaves with its pad: the stored port stays the one stored before.
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, token, port: first.port });
   });
 
   it('--new-token replaces the token: the old link is refused, the new one works', async () => {
@@ -140,6 +143,42 @@ describe('pad-lattice web --print-link', () => {
     expect(result.stdout).toBe(`${url}\n`);
     expect(result.stderr).toContain('no daemon answers on the socket right now');
     expect((await printLink(dir, ['--port', '9999'])).stdout).toBe(`http://127.0.0.1:9999/#admin=${tokenOf(daemon)}\n`);
+  });
+
+  it('never prints the link of a pad that came and went: the daemon answering on the socket names its own live link', async () => {
+    const dir = stateFolder();
+    const first = await web(dir);
+    // Another pad with the same state folder on another socket, with a port of its own, comes and goes.
+    const other = await startPadCommand('web', ['--no-open', '--port', '0'], { assetRoot: app.root, stateDir: dir, socketPath: join(dir, 'other.sock') });
+    running.push(other);
+    expect(other.port).not.toBe(first.port);
+    expect(await printLink(dir, ['--socket', join(dir, 'other.sock')])).toMatchObject({ code: 0, stdout: `${other.adminUrl}\n` });
+    // The pad's own port, whatever --port 0 (a port the system picks) says.
+    expect(await printLink(dir, ['--socket', join(dir, 'other.sock'), '--port', '0'])).toMatchObject({ code: 0, stdout: `${other.adminUrl}\n` });
+    await stop(other);
+    expect(existsSync(join(dir, 'other.sock.admin-link.json'))).toBe(false);
+    const result = await printLink(dir);
+    expect(result).toEqual({ code: 0, stdout: `${first.adminUrl}\n`, stderr: '' });
+    expect(await authenticate(first.port, tokenOf(first))).toMatchObject({ type: 'authenticated', admin: true });
+  });
+
+  it('a daemon without a browser pad has no link (exit 3), and a live link left by a killed daemon is not believed', async () => {
+    const dir = stateFolder();
+    await stop(await web(dir));
+    const daemon = await runDaemon(join(dir, 'd.sock'));
+    try {
+      const none = await printLink(dir);
+      expect(none.code).toBe(3);
+      expect(none.stdout).toBe('');
+      expect(none.stderr).toContain("runs no browser pad; start one with 'pad-lattice web'");
+      // A daemon killed before it could remove its live link: the pid in it is gone, so the link is not printed.
+      const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+      const stale = { version: 1, admin_url: `http://127.0.0.1:1/#admin=${'A'.repeat(43)}`, pid: dead };
+      writeFileSync(join(dir, 'd.sock.admin-link.json'), `${JSON.stringify(stale)}\n`, { mode: 0o600 });
+      expect((await printLink(dir)).code).toBe(3);
+    } finally {
+      await daemon.handle.close();
+    }
   });
 
   it('exits 3 before any pad ran, and refuses to combine with --new-token', async () => {

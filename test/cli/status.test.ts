@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PadLatticeClient } from '../../src/client/index.js';
 import { watchStatus } from '../../src/cli/commands/status.js';
@@ -103,7 +105,38 @@ describe('pad-lattice status', () => {
     expect(missing.stderr).toContain('no Pad-Lattice daemon is running');
     expect((await pl(['status', '--json', '--watch'])).code).toBe(2);
     expect((await pl(['status', '--watch', '--interval', '-1'])).code).toBe(2);
-    expect((await pl(['status', '--watch', '--socket', tempSocketPath()])).code).toBe(3);
+  });
+
+  it('a --socket that is a regular file or a folder is named as not a socket, with the fix, not as a daemon to start', async () => {
+    const dir = dirname(tempSocketPath());
+    const file = join(dir, 'not-a-socket');
+    writeFileSync(file, 'plain text\n');
+    for (const [path, what] of [
+      [file, 'a regular file'],
+      [dir, 'a folder'],
+    ] as const) {
+      for (const args of [['status'], ['status', '--watch']]) {
+        const result = await pl([...args, '--socket', path]);
+        expect(result.code).toBe(3);
+        expect(result.stderr).toBe(
+          `pad-lattice status: ${path} is not a socket (${what}): pass the daemon's socket with --socket, or leave --socket out for the default\n`,
+        );
+      }
+    }
+  });
+
+  it('--watch started before any daemon says so, waits, and shows the daemon once it starts', async () => {
+    const socketPath = tempSocketPath();
+    const io = captureIo('', { NO_COLOR: '1' });
+    const stop = new AbortController();
+    const watching = watchStatus(new PadLatticeClient({ socketPath }), io.io, 0.01, stop.signal);
+    expect(await eventually(() => io.stdout().includes(`No daemon yet at ${socketPath}; waiting for one to start`))).toBe(true);
+    const daemon = await runDaemon(socketPath);
+    running.push(daemon);
+    await daemon.client.reportState('running', { agent: makeIdentity('late', 'comer') });
+    expect(await eventually(() => io.stdout().includes('late/comer'))).toBe(true);
+    stop.abort();
+    expect(await watching).toBe(0);
   });
 
   it('--watch redraws until stopped and keeps going across a daemon restart', async () => {

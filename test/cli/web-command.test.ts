@@ -17,6 +17,9 @@ import { createAppFixture } from '../web/helpers/app-fixture.js';
 import { TestClient } from '../web/helpers/ws-client.js';
 import { startPadCommand, type WebDaemon } from '../web-browser/helpers/web-daemon.js';
 import { pl } from './run.js';
+import { cliInvocation } from '../../src/support/cli-invocation.js';
+import { runDaemon } from '../client/daemon-harness.js';
+import { removeTempSocketDirs } from '../client/fake-daemon.js';
 import { loadStreamDeckLibrary } from '../../src/stream-deck/library.js';
 import { MextGrid } from '../hardware-mocks/mext-grid.mjs';
 import { MockSerialBinding } from '../hardware-mocks/mock-serial.js';
@@ -81,13 +84,13 @@ describe('pad-lattice web / daemon --web: options', () => {
     [['web', '--lan', '--advertise-host', 'a/b'], 'LAN host must be a bare address or name'],
     [['daemon', '--lan'], '--lan needs --web'],
     [['daemon', '--port', '0', '--no-open'], '--port, --no-open need --web'],
-  ])('%j is a usage error: %s', async (args, message) => {
-    // Some of these are found only once the daemon is up: it must not start at this machine's default socket.
-    const dir = mkdtempSync(join(tmpdir(), 'pl-webusage-'));
-    const result = await pl(args, { NO_COLOR: '1', PAD_LATTICE_SOCKET: join(dir, 'd.sock') });
-    rmSync(dir, { recursive: true, force: true });
-    expect(result.code).toBe(2);
+  ])('%j is a usage error: %s, found before the daemon already serving the socket', async (args, message) => {
+    // A daemon already serves the socket (as one does on a user's default socket): the usage error comes first.
+    const daemon = await runDaemon();
+    const result = await pl(args, { NO_COLOR: '1', PAD_LATTICE_SOCKET: daemon.socketPath }).finally(() => daemon.handle.close());
+    removeTempSocketDirs();
     expect(result.stderr).toContain(message);
+    expect(result.code).toBe(2);
   });
 
   it('a bind host that is not an address of this machine fails, and the daemon is gone again with its socket', async () => {
@@ -128,7 +131,9 @@ describe('pad-lattice web / daemon --web: running', () => {
     const daemon = await start('web', ['--no-open', '--port', '0']);
     expect(daemon.stdout()).toMatch(/^Virtual pad: http:\/\/127\.0\.0\.1:\d+\/#admin=[A-Za-z0-9_-]{43}$/m);
     expect(daemon.stdout()).not.toContain('Phones and tablets');
-    expect(daemon.stderr()).toContain(`pad-lattice web: connect an agent: pad-lattice send-state running --socket ${daemon.socketPath}`);
+    // The command's environment has no PATH: the hint names the program as it can be run, and how to put it on PATH.
+    expect(daemon.stderr()).toContain(`pad-lattice web: connect an agent: ${cliInvocation({}).command} send-state running --socket ${daemon.socketPath}`);
+    expect(daemon.stderr()).toContain("pad-lattice web: 'pad-lattice' is not on PATH; to type it as 'pad-lattice', run 'npm install -g .' (or 'npm link') in");
     expect((await daemon.client.status()).surfaces).toEqual([
       { kind: 'web', profile: 'virtual/browser', visualProtocol: 1, input: 'Browser controls', output: 'Browser display' },
     ]);

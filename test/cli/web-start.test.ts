@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cliInvocation } from '../../src/support/cli-invocation.js';
 import { PadLatticeClient } from '../../src/client/index.js';
 import { makeIdentity } from '../../src/domain/index.js';
 import { PACKAGED_DEMO_FILE, PACKAGED_SHOW_FILE } from '../../src/experiences/index.js';
@@ -67,7 +68,9 @@ describe('npm start: pad-lattice daemon --web as a process', () => {
     await eventually(() => adminUrlIn(daemon.stdout()) !== undefined, `the admin URL on stdout (stderr so far: ${daemon.stderr()})`, 20_000);
     const adminUrl = new URL(adminUrlIn(daemon.stdout())!);
     const origin = adminUrl.origin;
-    expect(daemon.stderr()).toContain(`connect an agent: pad-lattice send-state running --socket ${join(dir, 'd.sock')}`);
+    // The hint follows the link, on the other pipe: wait for it rather than race it.
+    await eventually(() => daemon.stderr().includes('connect an agent:'), 'the hint on stderr');
+    expect(daemon.stderr()).toContain(`connect an agent: ${cliInvocation(process.env).command} send-state running --socket ${join(dir, 'd.sock')}`);
 
     expect(await (await fetch(`${origin}/config.json`)).json()).toEqual({ mode: 'live', protocol: 1 });
     expect(await (await fetch(`${origin}/`)).text()).toContain('<div id="pad"');

@@ -76,7 +76,7 @@ describe('end to end: pad-lattice daemon with a trace output and a FIFO input', 
     const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5000 });
     await eventually(() => answers(client), 'the daemon to answer');
     // It answers before its controllers are open; it says how to connect an agent once they are.
-    await eventually(() => daemon.stderr().includes('connect an agent: pad-lattice send-state running'), 'the controllers to be attached');
+    await eventually(() => /connect an agent: .* send-state running/.test(daemon.stderr()), 'the controllers to be attached');
     expect(traceLines(trace).slice(0, 2)).toEqual(['F0 00 20 29 02 10 21 01 F7', 'F0 00 20 29 02 10 2C 03 F7']);
     const status = await client.status();
     expect(status.surfaces).toEqual([
@@ -123,7 +123,7 @@ describe('end to end: pad-lattice daemon with a trace output and a FIFO input', 
     const daemon = startDaemon(['--socket', socket, '--identity-store', join(dir, 'ids.json')], dir);
     const client = new PadLatticeClient({ socketPath: socket, timeoutMs: 5000 });
     await eventually(() => answers(client), 'the daemon to answer');
-    await eventually(() => daemon.stderr().includes('connect an agent: pad-lattice send-state running'), 'the controller search to start');
+    await eventually(() => /connect an agent: .* send-state running/.test(daemon.stderr()), 'the controller search to start');
     expect(daemon.stderr()).toContain(
       'MIDI: looking for controllers (opened automatically: novation/launchpad/mini-mk3, novation/launchpad/mk2, novation/launchpad/pro-mk1, novation/launchpad/x;',
     );
@@ -133,14 +133,15 @@ describe('end to end: pad-lattice daemon with a trace output and a FIFO input', 
     expect(await daemon.exited).toBe(0);
   });
 
-  it('refuses an unknown profile and a trace port without a profile', async () => {
+  it('refuses an unknown profile (exit 1) and a trace port without a profile (a usage error, before the socket is made)', async () => {
     const { dir, remove } = tempFolder('pl-e2e-');
     cleanups.push(remove);
     const unknown = startDaemon(['--profile', 'x/y/z', '--socket', join(dir, 'a.sock')], dir);
     expect(await unknown.exited).toBe(1);
     expect(unknown.stderr()).toContain('unknown device profile: x/y/z');
     const noProfile = startDaemon(['--output', 'trace:-', '--input', 'file:/dev/null', '--socket', join(dir, 'b.sock')], dir);
-    expect(await noProfile.exited).toBe(1);
+    expect(await noProfile.exited).toBe(2);
     expect(noProfile.stderr()).toContain('trace: and file: ports need --profile or --profile-file');
+    expect(noProfile.stderr()).not.toContain('listening on');
   });
 });

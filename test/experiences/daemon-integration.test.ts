@@ -17,6 +17,8 @@ function setup() {
   const player = playerOnSurfaces(surfaces, { audio });
   const experience: ExperienceController = player;
   const lines = new Map<number, string[]>();
+  const logged: string[] = [];
+  const logger = { info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
   const plane = new ControlPlane({ selectorCapacity: 4, accentNames: surface.geometry.accentNames });
   const runtime = new DaemonRuntime({
     plane,
@@ -24,6 +26,7 @@ function setup() {
     outbox: { send: (connection, line) => (lines.set(connection, [...(lines.get(connection) ?? []), line]), true) },
     clock: () => now,
     experience,
+    logger,
   });
   const line = (conn: number, message: Record<string, unknown>) => runtime.handleLine(conn, Buffer.from(JSON.stringify({ protocol: 1, ...message })));
   const agent = (id: string) => ({ backend: 'codex', session_id: id });
@@ -37,7 +40,7 @@ function setup() {
     runtime.renderStep();
   };
   const actionsTo = (conn: number) => (lines.get(conn) ?? []).map((text) => JSON.parse(text) as Record<string, unknown>).filter((m) => m['type'] === 'action');
-  return { surface, audio, player, runtime, line, agent, state, request, at, actionsTo };
+  return { surface, audio, player, runtime, line, agent, state, request, at, actionsTo, logged };
 }
 
 describe('experiences.md §15', () => {
@@ -137,6 +140,17 @@ describe('experiences.md §15', () => {
     expect(player.activeKind).toBeNull();
     expect(surface.experiences).toEqual([expect.objectContaining({ status: 'blocked', kind: 'demo', reason: 'An agent is waiting for approval or a reply.' })]);
     expect(surface.frames).toEqual([]);
+  });
+
+  it('a blocked start is logged with who waits and the way out', () => {
+    const { request, state, at, logged } = setup();
+    state(1, 'finished', 'waiting_for_reply');
+    state(1, 'asking', 'waiting_for_approval');
+    at(0);
+    request(experienceRequested('show'));
+    expect(logged).toContain(
+      "show not started: codex/finished (waiting_for_reply), codex/asking (waiting_for_approval) still wait; answer them, or end finished ones with 'pad-lattice end-session --all'",
+    );
   });
 
   it('scenario 35: daemon shutdown during a Show broadcasts idle with reason daemon_stopped', () => {

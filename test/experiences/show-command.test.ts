@@ -9,6 +9,7 @@ import { loadPerformanceManifest, type PerformanceManifest } from '../../src/exp
 import { loadProfileFile } from '../../src/profiles/index.js';
 import { captureIo } from '../helpers/capture-io.js';
 import { fakeExperienceDeps } from './helpers/command-deps.js';
+import { killLeftovers, startCli } from './helpers/cli-process.js';
 import { REPO_ROOT, SHOW_PATH } from './helpers/files.js';
 
 const PRO_MK1 = join(REPO_ROOT, 'profiles/novation/launchpad/pro-mk1.json');
@@ -121,6 +122,7 @@ describe('pad-lattice show', () => {
 describe('pad-lattice demo', () => {
   let dir: string | null = null;
   afterEach(() => {
+    killLeftovers();
     if (dir !== null) rmSync(dir, { recursive: true, force: true });
     dir = null;
   });
@@ -132,7 +134,15 @@ describe('pad-lattice demo', () => {
     writeFileSync(presses, 'B0 4F 7F\nB0 5B 7F\nB0 45 7F\nB0 61 7F\n');
     const trace = join(dir, 'trace.hex');
     const { deps } = fakeExperienceDeps();
-    const result = await run(makeDemoCommand(deps), ['--profile', 'novation/launchpad/pro-mk1', '--input', `file:${presses}`, '--output', `trace:${trace}`]);
+    const result = await run(makeDemoCommand(deps), [
+      '--no-greeting',
+      '--profile',
+      'novation/launchpad/pro-mk1',
+      '--input',
+      `file:${presses}`,
+      '--output',
+      `trace:${trace}`,
+    ]);
     expect(result.code).toBe(0);
     const narration = result.stdout();
     for (const title of [
@@ -145,5 +155,32 @@ describe('pad-lattice demo', () => {
       expect(narration).toContain(title);
     }
     expect(readFileSync(trace, 'utf8').trim().split('\n').at(-1)).toBe('F0 00 20 29 02 10 21 00 F7');
+  });
+
+  it('scrolls the greeting on a MIDI controller first, as the daemon does, unless --no-greeting', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pad-demo-'));
+    const presses = join(dir, 'presses.hex');
+    writeFileSync(presses, 'B0 4F 7F\nB0 5B 7F\nB0 45 7F\nB0 61 7F\n');
+    // The built program, with real timers: the greeting's frames follow on timers of their own.
+    const traceOf = async (flags: string[]) => {
+      const trace = join(dir!, `trace-${flags.join('')}.hex`);
+      const demo = startCli(['demo', ...flags, '--profile', 'novation/launchpad/pro-mk1', '--input', `file:${presses}`, '--output', `trace:${trace}`]);
+      expect(await demo.exited).toBe(0);
+      return readFileSync(trace, 'utf8').trim().split('\n');
+    };
+    const greenPads = (lines: readonly string[]) => lines.filter((line) => /^90 [0-9A-F]{2} 15$/.test(line)).length;
+    const greeted = await traceOf(['--greeting-delay', '0']);
+    const plain = await traceOf(['--no-greeting']);
+    // The scroll lights the text pad by pad in the greeting colour (21 = 0x15), over and over as it moves.
+    expect(greenPads(greeted)).toBeGreaterThan(greenPads(plain) + 500);
+    // Both end with the tour's last view after the greeting, not in the middle of the scroll.
+    expect(greeted.at(-1)).toBe(plain.at(-1));
+  });
+
+  it('refuses --greeting-delay with --no-greeting, and a bad delay, as usage errors', async () => {
+    const both = await run(makeDemoCommand(fakeExperienceDeps().deps), ['--no-greeting', '--greeting-delay', '0.1']);
+    expect(both.code).toBe(2);
+    expect(both.stderr()).toContain('--greeting-delay has nothing to time with --no-greeting');
+    expect((await run(makeDemoCommand(fakeExperienceDeps().deps), ['--greeting-delay', 'soon'])).code).toBe(2);
   });
 });

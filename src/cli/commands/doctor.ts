@@ -1,4 +1,4 @@
-import { EXIT, type CliIo, type Command } from '../command.js';
+import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
 import { parseCommandArgs } from '../parse-args.js';
 import { colourEnabled, makeStyle } from '../style.js';
 import { countLegacyHooks } from '../../agents/codex/legacy-hooks.js';
@@ -29,7 +29,7 @@ import { homeFrom, loadCatalogFor } from './profile-context.js';
 import { errorMessage } from '../../support/error-message.js';
 import { escapeUntrusted, stringifyJsonSafely } from '../../support/untrusted-text.js';
 
-const HELP = `Usage: pad-lattice doctor [--json]
+const HELP = `Usage: pad-lattice doctor [--socket PATH] [--hooks-path FILE] [--json]
 
 Checks what Pad-Lattice needs and prints one line per check:
   runtime         the Node.js version and operating system
@@ -50,7 +50,11 @@ Your home directory is shown as ~ and $XDG_RUNTIME_DIR by name, so the output
 can be shared as it is.
 
 Options:
-  --json    print {"version","overall","checks":[{"name","status","summary","details"}]}
+  --socket PATH      the daemon socket the daemon check asks (default: $PAD_LATTICE_SOCKET,
+                     else $XDG_RUNTIME_DIR/pad-lattice.sock, else /tmp/pad-lattice-<uid>/pad-lattice.sock)
+  --hooks-path FILE  the Codex hooks file the codex_hooks check reads (default:
+                     $CODEX_HOME/hooks.json, else ~/.codex/hooks.json)
+  --json             print {"version","overall","checks":[{"name","status","summary","details"}]}
   -h, --help
 
 Exit status: 0 every check is ok or a warning, 1 a check found an error,
@@ -83,8 +87,7 @@ async function pingDaemon(socketPath: string): Promise<boolean> {
 }
 
 /** The `codex_hooks` check of agent-adapters.md §A.10. */
-function codexHooksCheck(env: NodeJS.ProcessEnv): DoctorCheck {
-  const path = defaultHooksPath(env);
+function codexHooksCheck(path: string): DoctorCheck {
   try {
     const count = countLegacyHooks(readHooksFile(path));
     if (count > 0) {
@@ -118,9 +121,16 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
     summary: 'Check the runtime, device profiles, MIDI ports, daemon and hooks',
     help: HELP,
     async run(args: readonly string[], io: CliIo): Promise<number> {
-      const { values } = parseCommandArgs(args, { json: { type: 'boolean', default: false } });
+      const { values } = parseCommandArgs(args, {
+        json: { type: 'boolean', default: false },
+        socket: { type: 'string' },
+        'hooks-path': { type: 'string' },
+      });
+      if (values.socket === '') throw new UsageError('--socket must not be empty');
+      if (values['hooks-path'] === '') throw new UsageError('--hooks-path must not be empty');
       const environment = currentEnvironment();
-      const socketPath = defaultSocketPath(io.env);
+      const socketPath = values.socket ?? defaultSocketPath(io.env);
+      const hooksPath = values['hooks-path'] ?? defaultHooksPath(io.env);
       const report = await runDoctor({
         runtime: { node: environment.node, system: environment.system, release: environment.release, version: PACKAGE_VERSION },
         loadCatalog: () => loadCatalogFor(io),
@@ -131,7 +141,7 @@ export function makeDoctorCommand(deps: DoctorDeps): Command {
         deckModels: deps.deckModels,
         socketPath,
         probeDaemon: (path) => deps.probeDaemon(path, io),
-        moreChecks: [async () => codexHooksCheck(io.env), () => agentClisCheck((deps.agentClis ?? agentCliSourcesFor)(io.env))],
+        moreChecks: [async () => codexHooksCheck(hooksPath), () => agentClisCheck((deps.agentClis ?? agentCliSourcesFor)(io.env))],
         redaction: { home: homeFrom(io.env), runtimeDir: io.env['XDG_RUNTIME_DIR'] },
       });
       if (values.json === true) io.stdout.write(`${stringifyJsonSafely(report, 2)}\n`);

@@ -1,4 +1,5 @@
 import { UsageError, type CliIo, type Command } from '../command.js';
+import { didYouMean } from '../../support/did-you-mean.js';
 import { runProfileList } from './profile-list.js';
 import { runProfileNew } from './profile-new.js';
 import { runProfileSchema } from './profile-schema.js';
@@ -77,7 +78,9 @@ export const profileCommand: Command = {
     if (name === undefined) throw new UsageError('profile needs a subcommand: list, show, validate, new, schema or test');
     const subcommand = SUBCOMMANDS[name];
     if (subcommand === undefined) {
-      throw new UsageError(`unknown profile subcommand ${JSON.stringify(name)} (expected list, show, validate, new, schema or test)`);
+      throw new UsageError(
+        `unknown profile subcommand ${JSON.stringify(name)}${didYouMean(name, Object.keys(SUBCOMMANDS))} (expected list, show, validate, new, schema or test)`,
+      );
     }
     return subcommand(rest, io);
   },

@@ -10,8 +10,10 @@ import { DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
 import { SURFACE_HELP, surfacePlan, type SurfaceValues } from '../experience-surface-plan.js';
 import { interruptSignal, pause } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
+import { checkPortFlags } from '../controller-choice.js';
 import { lineLogger } from '../../support/log-lines.js';
 import type { ExperienceKind } from '../../domain/index.js';
+import type { GreetingOptions } from '../../midi-grid/open-device.js';
 import {
   ExperiencePlayer,
   ManifestError,
@@ -29,7 +31,7 @@ import type { MidiBackend } from '../../midi/midi-port.js';
 import { PACKAGE_ROOT } from '../../support/package-info.js';
 import { ProfileError } from '../../profiles/index.js';
 
-/** The daemon's controller options without its greeting ones (`show` and `demo` never greet), and where to play. */
+/** The daemon's controller options without its greeting ones (the Show never greets; the Demo adds them), and where to play. */
 export const DEVICE_OPTIONS = {
   profile: { type: 'string' },
   'profile-file': { type: 'string' },
@@ -97,11 +99,12 @@ const defaultHostAudio = (report: (message: string) => void, env: NodeJS.Process
  */
 export async function runExperienceCommand(
   kind: ExperienceKind,
-  values: SurfaceValues & { manifest?: string; tempo?: number; audio?: boolean },
+  values: SurfaceValues & { manifest?: string; tempo?: number; audio?: boolean; greeting?: GreetingOptions },
   io: CliIo,
   deps: ExperienceCommandDeps,
 ): Promise<number> {
   const plan = surfacePlan(values);
+  if (plan.controllers) checkPortFlags(values, { showOnly: kind === 'show' });
   const say = (stream: NodeJS.WritableStream) => (line: string) => void stream.write(`${line}\n`);
   // Escaped and cut like daemon log lines: device names and profile problems pass through here.
   const warn = lineLogger(io.stderr, kind, false).info;
@@ -124,12 +127,13 @@ export async function runExperienceCommand(
       output: values.output,
       grids: values['no-serial'] === true ? null : (values.grid ?? []),
       hid: values['no-hid'] !== true,
+      greeting: values.greeting,
     };
     const context = { env: io.env, stdout: io.stdout, logger: { info: warn, warn, error: warn } };
     opened = await openExperienceSurfaces(kind, plan, devices, context, { ...deps, midiBackend: deps.backend });
     if (values.audio === true) {
       audio = (deps.hostAudio ?? defaultHostAudio)(warn, io.env);
-      audio.prepareShowScore(manifestScoreCues(show, values.tempo ?? 1));
+      if (kind === 'show') audio.prepareShowScore(manifestScoreCues(show, values.tempo ?? 1));
     }
     player = new ExperiencePlayer({
       demo,

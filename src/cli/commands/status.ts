@@ -1,4 +1,5 @@
-import { DaemonUnavailableError, type PadLatticeClient } from '../../client/index.js';
+import { DaemonUnavailableError, UntrustedDaemonError, type PadLatticeClient } from '../../client/index.js';
+import { notASocket } from '../socket-kind.js';
 import { serverWireObject } from '../../wire/index.js';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
 import { withDaemon } from '../daemon-errors.js';
@@ -33,7 +34,8 @@ Options:
                        "opens_automatically","origin","source"}],
                        "profiles_omitted","refused_profile_files"} (left out
                        when the daemon does not offer it)
-  --watch              redraw the legend until Ctrl-C; survives daemon restarts
+  --watch              redraw the legend until Ctrl-C; waits for a daemon that
+                       has not started yet and survives daemon restarts
   --interval SECONDS   seconds between --watch updates (default: ${DEFAULT_INTERVAL_SECONDS})
 ${SOCKET_HELP}
   -h, --help
@@ -80,27 +82,43 @@ export const statusCommand: Command = {
 };
 
 /**
- * Redraws the legend every `intervalSeconds` until `signal` aborts. The first
- * request must succeed (no daemon → DaemonUnavailableError, exit 3); after
- * that a vanished daemon is shown as such and polled until it is back.
+ * Redraws the legend every `intervalSeconds` until `signal` aborts. A daemon
+ * that is not running yet, or has gone, is shown as such and polled until it
+ * is there; a socket path that can never become a daemon (a regular file,
+ * another user's socket) ends the watch with its error, as a plain status.
  */
 export async function watchStatus(client: PadLatticeClient, io: CliIo, intervalSeconds: number, signal: AbortSignal): Promise<number> {
   const style = styleFor(io);
   const clear = io.stdout.isTTY === true ? CLEAR_SCREEN : '';
-  let first = true;
+  let seen = false;
   while (!signal.aborted) {
     let frame: string;
     try {
       frame = formatStatus(await client.status(), style);
+      seen = true;
     } catch (error) {
-      if (first || !(error instanceof DaemonUnavailableError)) throw error;
-      frame = `${style.yellow('Daemon unavailable')} at ${client.socketPath}; waiting for it to come back…\n`;
+      if (!mayStartLater(error)) throw error;
+      frame = seen
+        ? `${style.yellow('Daemon unavailable')} at ${client.socketPath}; waiting for it to come back…\n`
+        : `${style.yellow('No daemon yet')} at ${client.socketPath}; waiting for one to start ('pad-lattice daemon' or 'pad-lattice web')…\n`;
     }
-    first = false;
     io.stdout.write(clear + frame);
     await pause(intervalSeconds * 1000, signal);
   }
   return EXIT.ok;
+}
+
+/** Connect errors no daemon start can cure: the path runs through a file, or it is another user's. */
+const PERMANENT_ERRNOS: ReadonlySet<string> = new Set(['EACCES', 'EPERM', 'ENOTSOCK', 'ENOTDIR']);
+
+/** No daemon at a path where one can still start: nothing there yet, a socket nobody listens on, a daemon gone. */
+function mayStartLater(error: unknown): boolean {
+  return (
+    error instanceof DaemonUnavailableError &&
+    !(error instanceof UntrustedDaemonError) &&
+    !PERMANENT_ERRNOS.has(error.errno ?? '') &&
+    notASocket(error.socketPath) === null
+  );
 }
 
 function styleFor(io: CliIo) {

@@ -32,7 +32,8 @@ Agents connect through the socket, e.g. 'pad-lattice send-state running'.
 
 Exit status: 0 stopped by a signal (or the link printed), 1 startup failed
 (another daemon on the socket, the port taken, the browser app not built),
-2 usage error, 3 --print-link before any browser pad ran.
+2 usage error, 3 --print-link with no browser pad to link to (none ran yet, or
+the daemon on the socket runs none).
 `;
 
 /**

@@ -1,4 +1,13 @@
-import type { AgentIdentity, ControlAction, PressReceipt, PressTarget, SurfaceEvent, SurfaceSet } from '../../domain/index.js';
+import {
+  ATTENTION_STATES,
+  type AgentIdentity,
+  type ControlAction,
+  type ExperienceKind,
+  type PressReceipt,
+  type PressTarget,
+  type SurfaceEvent,
+  type SurfaceSet,
+} from '../../domain/index.js';
 import type { AudioCueEvent, ConnectionId, ControlPlane, PressDispatch } from '../control-plane/index.js';
 import { decodeClientLine, type AsciiLine, type StatusReport } from '../../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
@@ -173,12 +182,26 @@ export class DaemonRuntime {
     }
   }
 
+  /**
+   * The surfaces show the reference's refusal text; the log says who waits
+   * and the way out, since a finished agent waits for a reply until it ends
+   * or its session expires (control-plane.md: both states require attention).
+   */
+  #blockedStartLine(kind: ExperienceKind): string {
+    const waiting = this.plane.sessions().filter((session) => ATTENTION_STATES.has(session.state));
+    const shown = waiting.slice(0, 3).map((session) => `${session.identity.backend}/${session.identity.sessionId} (${session.state})`);
+    const more = waiting.length > shown.length ? ` and ${waiting.length - shown.length} more` : '';
+    return `${kind} not started: ${shown.join(', ')}${more} still wait; answer them, or end finished ones with 'pad-lattice end-session --all'`;
+  }
+
   #handleSurfaceEvent(event: SurfaceEvent): void {
     const now = this.#clock();
     switch (event.type) {
       case 'experience_requested':
-        if (this.plane.experienceBlock() !== null) this.#experience.block(event.kind, ATTENTION_BLOCK_REASON);
-        else this.#experience.start(event.kind, now);
+        if (this.plane.experienceBlock() !== null) {
+          this.#experience.block(event.kind, ATTENTION_BLOCK_REASON);
+          this.#logger.info(this.#blockedStartLine(event.kind));
+        } else this.#experience.start(event.kind, now);
         return;
       case 'experience_stop_requested':
         if (this.#experience.stop('stopped')) this.#scheduler.force();

@@ -33,7 +33,7 @@ const lookupIpv4: HostLookup = async (hostname) => (await lookup(hostname, { fam
  * a name that resolves to one. Returns the IPv4 address it stands for.
  */
 export async function resolveLanHost(value: string, resolveName: HostLookup = lookupIpv4): Promise<string> {
-  if (value === '' || NOT_A_BARE_HOST.test(value)) throw new LanHostError(`LAN host must be a bare address or name: ${JSON.stringify(value)}`);
+  checkLanHostShape(value);
   let ip = value;
   if (isIP(value) === 0) {
     try {
@@ -42,8 +42,22 @@ export async function resolveLanHost(value: string, resolveName: HostLookup = lo
       throw new LanHostError(`LAN host ${value} does not resolve to an IPv4 address`);
     }
   }
+  checkLanAddress(value, ip);
+  return ip;
+}
+
+/**
+ * What can be told of a `--bind-host` or `--advertise-host` value without the
+ * network: it is a bare host, and an address written out is a private IPv4.
+ * The command checks this before it starts anything, as a usage error.
+ */
+export function checkLanHostShape(value: string): void {
+  if (value === '' || NOT_A_BARE_HOST.test(value)) throw new LanHostError(`LAN host must be a bare address or name: ${JSON.stringify(value)}`);
+  if (isIP(value) !== 0) checkLanAddress(value, value);
+}
+
+function checkLanAddress(value: string, ip: string): void {
   if (!isUsableLanIpv4(ip)) {
     throw new LanHostError(`LAN host ${value} must be a private IPv4 address (not loopback, link-local or unspecified)`);
   }
-  return ip;
 }

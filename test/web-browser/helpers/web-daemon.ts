@@ -63,6 +63,8 @@ export interface PadCommandOptions {
    * socket; the caller owns it. Default: a fresh one removed on stop.
    */
   readonly stateDir?: string;
+  /** The socket, when it is not `d.sock` in the state folder (two pads sharing one state folder). */
+  readonly socketPath?: string;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function startPadCommand(name: 'web' | 'daemon', args: readonly str
   const removeDir = () => {
     if (options.stateDir === undefined) rmSync(dir, { recursive: true, force: true });
   };
-  const socketPath = join(dir, 'd.sock');
+  const socketPath = options.socketPath ?? join(dir, 'd.sock');
   const opened: { bridge?: WebBridge; options?: WebBridgeOptions } = {};
   let stopRequested!: () => void;
   const stopping = new Promise<void>((resolve) => (stopRequested = resolve));

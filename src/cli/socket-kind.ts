@@ -1,0 +1,20 @@
+import { statSync, type Stats } from 'node:fs';
+
+/**
+ * What is at a socket path when it is something else than a socket ("a
+ * regular file", "a folder" …), or null when it is a socket (a link to
+ * one included) or nothing is there. Connecting to a regular file fails as if nothing listened
+ * (ECONNREFUSED), which would send the user off to start a daemon.
+ */
+export function notASocket(path: string): string | null {
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return null;
+  }
+  if (stats.isSocket()) return null;
+  if (stats.isFile()) return 'a regular file';
+  if (stats.isDirectory()) return 'a folder';
+  return 'a device or pipe';
+}
