@@ -84,8 +84,15 @@ export class SurfaceHub implements SurfaceSet {
     this.#fanOut = new DeviceFanOut<HubMember>({ timers: this.#timers, onFailure: (member, operation, error) => this.#failed(member, operation, error) });
   }
 
+  /**
+   * The open surfaces in the order they joined, except that the browser pad
+   * comes first: the reference daemon lists it before its controllers, and
+   * status readers keep that order, while controllers join first here so
+   * their first frame does not wait for the browser pad's start.
+   */
   get descriptors(): SurfaceDescriptor[] {
-    return this.#fanOut.members.map((member) => member.descriptor);
+    const descriptors = this.#fanOut.members.map((member) => member.descriptor);
+    return [...descriptors.filter((descriptor) => descriptor.kind === 'web'), ...descriptors.filter((descriptor) => descriptor.kind !== 'web')];
   }
 
   /** True while no surface has a frame waiting or being drawn. */
