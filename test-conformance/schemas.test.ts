@@ -23,14 +23,14 @@ const NON_BLANK: Known = {
 
 const INVENTORY: Known = {
   lines:
-    /^\(root\): message types the reference lacks: ours \[("approval_details","inventory","question"|"answer","inventory","question_ack")\], reference \[\]$/,
-  why: 'inventory, question and approval_details are Pad-Lattice extensions only our CLI and agent adapters send (the reference daemon answers them with unknown_message_type); question_ack and answer go only to a connection that sent question',
+    /^\(root\): message types the reference lacks: ours \[("approval_details","inventory","notice","question","relay"|"answer","inventory","question_ack")\], reference \[\]$/,
+  why: 'inventory, question, approval_details and notice are Pad-Lattice extensions only our CLI and agent adapters send, relay only our remote relay (the reference daemon answers them with unknown_message_type); question_ack and answer go only to a connection that sent question',
 };
 
 const WEB_EXTENSIONS: Known = {
   lines:
-    /^\(root\): message types the reference lacks: ours \[("answer_option","select_agent","share_details","use_extensions"|"extensions","overflow","press_result","prompt")\], reference \[\]$/,
-  why: 'our opt-in extensions (press results, the overflow list, select_agent, prompts and answer_option, the admin share_details): sent only to a client that asked with use_extensions, or by our own app',
+    /^\(root\): message types the reference lacks: ours \[("action_hold","answer_option","select_agent","share_details","use_extensions"|"experience_block","extensions","overflow","press_result","prompt")\], reference \[\]$/,
+  why: 'our opt-in extensions (press results, the overflow list, select_agent, prompts and answer_option, the admin share_details, hold to approve, why a Demo or Show would not start): sent only to a client that asked with use_extensions, or by our own app',
 };
 
 const ACCENTS: Known = { lines: /\.accent: allowed values: ours \["\\"cyan\\"/, why: 'a session only ever gets one of the eight identity accents' };
@@ -63,6 +63,12 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
       ACCENTS,
       { lines: /^<error>\.code: allowed values: ours /, why: 'ours lists the codes our daemon sends' },
       { lines: exactly('<status>.surfaces: minItems: ours none, reference 1'), why: 'our schema does not promise a surface' },
+      {
+        lines: exactly(
+          '<status>.surfaces[].kind: allowed values: ours ["\\"hid\\"","\\"midi\\"","\\"serial\\"","\\"web\\""], reference ["\\"midi\\"","\\"web\\""]',
+        ),
+        why: 'our daemon also drives monome grids (serial) and Stream Decks (hid), and names each surface by its kind',
+      },
     ],
   },
   {
@@ -124,8 +130,8 @@ const PAIRS: readonly { ours: PublishedFile; reference: string; known: readonly 
       },
       { lines: exactly('.id: minLength: ours 1, reference none'), why: 'the same as the pattern, which needs a character' },
       {
-        lines: exactly('(root): members: ours ["$schema","max_messages_per_second","usb","verified_against"], reference []'),
-        why: "ours accepts an editor's $schema key, the verified_against record and the hardware facts usb and max_messages_per_second (profiles/README.md)",
+        lines: exactly('(root): members: ours ["$schema","copied_from","max_messages_per_second","usb","verified_against"], reference []'),
+        why: "ours accepts an editor's $schema key, the verified_against record, the copied_from of a profile new copy and the hardware facts usb and max_messages_per_second (profiles/README.md)",
       },
       { lines: exactly('.capabilities: members: ours ["palette_sysex"], reference []'), why: 'our palette_sysex extension (profiles/README.md)' },
       {
@@ -145,7 +151,7 @@ describe("our published schemas against the reference's", () => {
   });
 
   it.each([
-    ['wire-protocol', 'socket-protocol-v1.json', ['answer', 'approval_details', 'inventory', 'question', 'question_ack']],
+    ['wire-protocol', 'socket-protocol-v1.json', ['answer', 'approval_details', 'inventory', 'notice', 'question', 'question_ack', 'relay']],
     [
       'web-surface-protocol',
       'web-surface-protocol-v1.json',
