@@ -10,7 +10,10 @@ import { join } from 'node:path';
  * settings, even with a daemon running there. Variables that would point
  * elsewhere (a user's PAD_LATTICE_SOCKET, CODEX_HOME …) are dropped. npm keeps
  * the user's package cache and settings, which are npm's and not ours, so a
- * test that installs the package still finds its dependencies and registry.
+ * test that installs the package still finds its dependencies and registry;
+ * likewise the real-agent tests keep the agent CLI cache that
+ * scripts/install-agent-clis.mjs filled (programs, read and run, never
+ * written by a test).
  */
 
 const MARK = 'PAD_LATTICE_TEST_HOME';
@@ -25,6 +28,7 @@ if (process.env[MARK] === undefined) {
   }
   process.env['npm_config_cache'] ??= join(realHome, '.npm');
   process.env['npm_config_userconfig'] ??= join(realHome, '.npmrc');
+  process.env['PAD_LATTICE_AGENT_CACHE'] ||= join(realHome, '.cache', 'pad-lattice', 'agent-clis');
   Object.assign(process.env, {
     [MARK]: home,
     HOME: home,
