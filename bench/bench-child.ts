@@ -59,6 +59,11 @@ export class BenchChild {
     }
   }
 
+  /** The child's process id, for its CPU time (process-cpu.ts). */
+  get pid(): number | undefined {
+    return this.#process.pid;
+  }
+
   /** Every frame the daemon's port has seen so far. */
   async frames(): Promise<readonly FrameRecord[]> {
     const reply = nextReport(this.#process, START_TIMEOUT_MS, () => '');
@@ -66,6 +71,20 @@ export class BenchChild {
     const report = await reply;
     if (report.type !== 'frames') throw new Error(`bench child: expected frames, got ${describe(report)}`);
     return report.frames;
+  }
+
+  /** Hands `message` to the daemon's counting input (a `counting-input` child), which stamps it as it delivers it; no reply. */
+  press(message: readonly number[]): void {
+    this.#process.send({ type: 'press', message } satisfies ChildRequest);
+  }
+
+  /** When the counting input delivered each press so far. */
+  async presses(): Promise<readonly bigint[]> {
+    const reply = nextReport(this.#process, START_TIMEOUT_MS, () => '');
+    this.#process.send({ type: 'presses' } satisfies ChildRequest);
+    const report = await reply;
+    if (report.type !== 'presses') throw new Error(`bench child: expected presses, got ${describe(report)}`);
+    return report.deliveredAt;
   }
 
   /** Closing the channel tells the child to shut its server down and exit; a child that hangs is killed. */
