@@ -63,7 +63,8 @@ describe('pad-lattice bench --quick --json', () => {
     for (const [path, value] of numbers) expect(Number.isFinite(value), path).toBe(true);
     // Above the echo floor is a difference: a noisy run may put a daemon's percentile below the floor's.
     const timings = numbers.filter(
-      ([path]) => !path.includes('aboveFloor') && /(opsPerSecond|meanNs|p50|p90|p99|p999|max|mean|seconds|messagesPerSecond|cpuUs|CpuUs|cpuUsPerMessage)$/.test(path),
+      ([path]) =>
+        !path.includes('aboveFloor') && /(opsPerSecond|meanNs|p50|p90|p99|p999|max|mean|seconds|messagesPerSecond|cpuUs|CpuUs|cpuUsPerMessage)$/.test(path),
     );
     for (const [path, value] of timings) expect(value, path).toBeGreaterThan(0);
   });
