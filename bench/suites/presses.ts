@@ -10,6 +10,7 @@ import { stateLine } from '../bench-daemon.js';
 import { feedbackLatencies } from '../frame-log.js';
 import { LatencyRecorder, monotonicNs, type LatencySummary } from '../latency.js';
 import { LineConnection } from '../line-client.js';
+import { errorMessage } from '../../src/support/error-message.js';
 
 /** How many presses each input gets, and how far apart. */
 export interface PressSettings {
@@ -46,6 +47,7 @@ export const FIFO_INPUT = 'FIFO (--input file:)';
 
 const AGENT = 'bench-approver';
 const REPLY_TIMEOUT_MS = 5_000;
+const PING_LINE = '{"protocol":1,"type":"ping"}\n';
 /** After re-arming, the daemon lights Approve within a few ms; the bench waits this long and a random part as much again, so each press meets an idle daemon at any phase of its timer. */
 const SETTLE_MS = 25;
 
@@ -153,12 +155,18 @@ async function pressRounds(daemon: BenchChild, settings: PressSettings, source: 
       const acked = state.nextLine(REPLY_TIMEOUT_MS);
       state.write(stateLine(AGENT, 'waiting_for_approval', true));
       expectType(await acked, 'state_ack');
-      actions.write(subscribeLine(requestId));
+      // The subscription gets no reply; the pong behind it on the same connection says it is in place, so a
+      // press arriving by another path (IPC, FIFO) can never overtake it on a busy machine.
+      const subscribed = actions.nextLine(REPLY_TIMEOUT_MS);
+      actions.write(subscribeLine(requestId) + PING_LINE);
+      expectType(await subscribed, 'pong');
       await sleep(SETTLE_MS + Math.random() * SETTLE_MS);
       const startedAt = Date.now();
       const action = actions.nextLine(REPLY_TIMEOUT_MS);
       knownPressTimes.push(source.press());
-      const received = await action;
+      const received = await action.catch((error: unknown) => {
+        throw new Error(`press ${i + 1} of ${settings.warmup + settings.presses} brought no action: ${errorMessage(error)}`);
+      });
       expectType(received, 'action');
       if (!received.line.includes(`"request_id":"${requestId}"`)) throw new Error(`press ${i + 1} answered another request: ${received.line}`);
       actionTimes.push(received.at);
