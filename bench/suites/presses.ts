@@ -19,9 +19,9 @@ export interface PressSettings {
   /** Presses made first and thrown away. */
   readonly warmup: number;
   /**
-   * Milliseconds from one press to the next, at least: the daemon drops a
-   * second press of the same action for the same agent within its 0.25 s
-   * debounce, by design.
+   * Milliseconds from one press's action to the next press, at least: the
+   * daemon drops a second press of the same action for the same agent within
+   * its 0.25 s debounce, by design.
    */
   readonly spacingMs: number;
 }
@@ -161,7 +161,6 @@ async function pressRounds(daemon: BenchChild, settings: PressSettings, source: 
       actions.write(subscribeLine(requestId) + PING_LINE);
       expectType(await subscribed, 'pong');
       await sleep(SETTLE_MS + Math.random() * SETTLE_MS);
-      const startedAt = Date.now();
       const action = actions.nextLine(REPLY_TIMEOUT_MS);
       knownPressTimes.push(source.press());
       const received = await action.catch((error: unknown) => {
@@ -170,7 +169,8 @@ async function pressRounds(daemon: BenchChild, settings: PressSettings, source: 
       expectType(received, 'action');
       if (!received.line.includes(`"request_id":"${requestId}"`)) throw new Error(`press ${i + 1} answered another request: ${received.line}`);
       actionTimes.push(received.at);
-      await sleep(Math.max(0, startedAt + settings.spacingMs - Date.now()));
+      // Counted from the action, not the press: a press the daemon handled late must still be a full debounce from the next.
+      await sleep(settings.spacingMs);
     }
   } finally {
     state.close();

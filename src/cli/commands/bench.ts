@@ -25,7 +25,7 @@ Measures frame latency and hot-loop throughput on this machine:
               reads its action, press → last byte of the feedback at the port
 A full run then judges the figures against the project's targets (a --quick
 run judges none: its figures are rough). Nothing touches a real
-device or the daemon you may be running. A full run takes about five minutes
+device or the daemon you may be running. A full run takes about seven minutes
 (more with --compare: the compared daemon's phases add their own time); each
 phase is announced on stderr, and a phase still running says so every 15 s.
 
