@@ -24,10 +24,10 @@ Measures frame latency and hot-loop throughput on this machine:
               (--input file:), daemon in a child process: press → the agent
               reads its action, press → last byte of the feedback at the port
 A full run then judges the figures against the project's targets (a --quick
-run judges none: its figures are rough). Nothing touches a real
-device or the daemon you may be running. A full run takes about seven minutes
-(more with --compare: the compared daemon's phases add their own time); each
-phase is announced on stderr, and a phase still running says so every 15 s.
+run judges none: its figures are rough). Nothing touches a real device or the
+daemon you may be running. A full run takes about seven minutes (more with
+--compare: the compared daemon's phases add their own time); each phase is
+announced on stderr, and a phase still running says so every 15 s.
 
 Options:
   --quick          a short run with small counts (CI uses it so the bench keeps
@@ -46,7 +46,7 @@ Options:
   -h, --help
 
 Example (the Python reference on a machine with a MIDI device attached; the
-README's Performance section runs it on one without):
+files in bench/reference stand in for one, see docs/performance.md):
   pad-lattice bench --suite agents --compare --compare-name reference -- \\
     python3 -m pad_lattice.cli daemon --socket {socket} \\
     --identity-store {dir}/identities.json --no-greeting
