@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { stateLine } from './bench-daemon.js';
 import { LatencyRecorder, monotonicNs, type LatencySummary } from './latency.js';
 import { LineConnection } from './line-client.js';
+import { cpuUsPerOperation, type CpuClock } from './process-cpu.js';
 
 /** How many agents report at once; more identities than the 8 Scenes means every update may evict another. */
 export interface AgentWorkload {
@@ -36,7 +37,17 @@ export interface BurstFigures {
   readonly messagesPerSecond: number;
   /** Lines other than the pong that came back; a sound burst has none. */
   readonly errors: number;
+  /** The server process's CPU time over the measured burst ÷ its messages, µs; null where it cannot be read (not Linux). */
+  readonly cpuUsPerMessage: number | null;
 }
+
+/** Paced round trips: their latency, and the server's CPU per round trip over the measured ones (its idle timers in the gaps included). */
+export interface RoundTripFigures {
+  readonly latency: LatencySummary;
+  readonly cpuUsPerMessage: number | null;
+}
+
+const NO_CPU_CLOCK: CpuClock = () => null;
 
 const REPLY_TIMEOUT_MS = 10_000;
 const BURST_TIMEOUT_MS = 300_000;
@@ -56,11 +67,20 @@ function updateLine(workload: AgentWorkload, i: number, reply: boolean): string 
  * received, µs. A daemon must answer `state_ack`; an echo server (the floor,
  * `anyReply`) may answer anything.
  */
-export async function pacedRoundTrips(socketPath: string, workload: AgentWorkload, settings: WorkloadSettings, anyReply = false): Promise<LatencySummary> {
+export async function pacedRoundTrips(
+  socketPath: string,
+  workload: AgentWorkload,
+  settings: WorkloadSettings,
+  cpu: CpuClock = NO_CPU_CLOCK,
+  anyReply = false,
+): Promise<RoundTripFigures> {
   const connection = await LineConnection.connect(socketPath);
   const recorder = new LatencyRecorder();
+  let cpuBefore: bigint | null = null;
+  let cpuAfter: bigint | null = null;
   try {
     for (let i = 0; i < settings.warmup + settings.samples; i += 1) {
+      if (i === settings.warmup) cpuBefore = cpu();
       const replied = connection.nextLine(REPLY_TIMEOUT_MS);
       const line = updateLine(workload, i, true);
       const writtenAt = monotonicNs();
@@ -70,10 +90,11 @@ export async function pacedRoundTrips(socketPath: string, workload: AgentWorkloa
       if (i >= settings.warmup) recorder.recordNs(reply.at - writtenAt);
       await sleep(Math.random() * settings.gapMs);
     }
+    cpuAfter = cpu();
   } finally {
     connection.close();
   }
-  return recorder.summary();
+  return { latency: recorder.summary(), cpuUsPerMessage: cpuUsPerOperation(cpuBefore, cpuAfter, settings.samples) };
 }
 
 /**
@@ -81,20 +102,26 @@ export async function pacedRoundTrips(socketPath: string, workload: AgentWorkloa
  * `ping`: lines on a connection are handled in order, so the pong means every
  * update before it was handled. A smaller burst warms up first.
  */
-export async function burstOfUpdates(socketPath: string, workload: AgentWorkload, settings: WorkloadSettings): Promise<BurstFigures> {
+export async function burstOfUpdates(
+  socketPath: string,
+  workload: AgentWorkload,
+  settings: WorkloadSettings,
+  cpu: CpuClock = NO_CPU_CLOCK,
+): Promise<BurstFigures> {
   const connection = await LineConnection.connect(socketPath);
   try {
-    await burst(connection, workload, settings.burstWarmup);
-    return await burst(connection, workload, settings.burstMessages);
+    await burst(connection, workload, settings.burstWarmup, NO_CPU_CLOCK);
+    return await burst(connection, workload, settings.burstMessages, cpu);
   } finally {
     connection.close();
   }
 }
 
-async function burst(connection: LineConnection, workload: AgentWorkload, messages: number): Promise<BurstFigures> {
+async function burst(connection: LineConnection, workload: AgentWorkload, messages: number, cpu: CpuClock): Promise<BurstFigures> {
   const lines: string[] = [];
   for (let i = 0; i < messages; i += 1) lines.push(updateLine(workload, i, false));
   const payload = lines.join('') + PING_LINE;
+  const cpuBefore = cpu();
   const start = monotonicNs();
   connection.write(payload);
   let errors = 0;
@@ -102,7 +129,8 @@ async function burst(connection: LineConnection, workload: AgentWorkload, messag
     const reply = await connection.nextLine(BURST_TIMEOUT_MS);
     if (reply.line.includes('"type":"pong"')) {
       const seconds = Number(reply.at - start) / 1e9;
-      return { messages, seconds, messagesPerSecond: messages / seconds, errors };
+      const cpuUsPerMessage = cpuUsPerOperation(cpuBefore, cpu(), messages);
+      return { messages, seconds, messagesPerSecond: messages / seconds, errors, cpuUsPerMessage };
     }
     errors += 1;
   }

@@ -59,13 +59,33 @@ export class BenchChild {
     }
   }
 
+  /** The child's process id, for its CPU time (process-cpu.ts). */
+  get pid(): number | undefined {
+    return this.#process.pid;
+  }
+
   /** Every frame the daemon's port has seen so far. */
   async frames(): Promise<readonly FrameRecord[]> {
+    return (await this.#ask('frames')).frames;
+  }
+
+  /** Hands `message` to the daemon's counting input (a `counting-input` child), which stamps it as it delivers it; no reply. */
+  press(message: readonly number[]): void {
+    this.#process.send({ type: 'press', message } satisfies ChildRequest);
+  }
+
+  /** When the counting input delivered each press so far. */
+  async presses(): Promise<readonly bigint[]> {
+    return (await this.#ask('presses')).deliveredAt;
+  }
+
+  /** Asks the child for a report of the request's own type (`frames`, `presses`) and waits for it. */
+  async #ask<T extends 'frames' | 'presses'>(type: T): Promise<Extract<ChildReport, { type: T }>> {
     const reply = nextReport(this.#process, START_TIMEOUT_MS, () => '');
-    this.#process.send({ type: 'frames' } satisfies ChildRequest);
+    this.#process.send({ type } satisfies ChildRequest);
     const report = await reply;
-    if (report.type !== 'frames') throw new Error(`bench child: expected frames, got ${describe(report)}`);
-    return report.frames;
+    if (report.type !== type) throw new Error(`bench child: expected ${type}, got ${describe(report)}`);
+    return report as Extract<ChildReport, { type: T }>;
   }
 
   /** Closing the channel tells the child to shut its server down and exit; a child that hangs is killed. */

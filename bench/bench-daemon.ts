@@ -6,12 +6,13 @@ import { startPadDaemon } from '../src/app/start-daemon.js';
 import type { DaemonHandle } from '../src/daemon/daemon.js';
 import { SILENT_LOGGER } from '../src/support/logger.js';
 import { DEFAULT_POLL_INTERVAL } from '../src/daemon/runtime/index.js';
+import type { MidiInput } from '../src/midi/midi-port.js';
 import type { DeviceProfile } from '../src/profiles/index.js';
 import { newBenchSurface } from './fixtures.js';
 import type { FrameRecord } from './frame-log.js';
 import { CountingOutput } from './null-ports.js';
 
-/** A real daemon on a real Unix socket in a fresh temporary folder, driving one MIDI surface on a timed counting port. */
+/** A real daemon on a real Unix socket in a fresh temporary folder, driving one MIDI surface on a timed counting port (presses from `input`, by default none). */
 export interface BenchDaemon {
   readonly handle: DaemonHandle;
   readonly socketPath: string;
@@ -21,7 +22,7 @@ export interface BenchDaemon {
   stop(): Promise<void>;
 }
 
-export async function startBenchDaemon(profile: DeviceProfile): Promise<BenchDaemon> {
+export async function startBenchDaemon(profile: DeviceProfile, input?: MidiInput): Promise<BenchDaemon> {
   // Short path: Unix socket paths are limited to 107 bytes.
   const dir = mkdtempSync(join(tmpdir(), 'plb-'));
   const socketPath = join(dir, 'd.sock');
@@ -29,7 +30,7 @@ export async function startBenchDaemon(profile: DeviceProfile): Promise<BenchDae
   try {
     // Assembled as every daemon is (src/app), with the counting port as its one surface that never comes or goes.
     const daemon = await startPadDaemon({ socketPath, identityStorePath: null }, SILENT_LOGGER);
-    const surface = newBenchSurface(profile, output);
+    const surface = newBenchSurface(profile, output, input);
     const fixedSurfaces = [{ surface, descriptor: surface.descriptor, geometry: surface.geometry, frameIntervalMs: 0 }];
     const controllers = { midi: null, serial: null, hid: false };
     const attached = await attachPadSurfaces(daemon, {

@@ -69,6 +69,8 @@ export function commandText(command: DaemonCommand): string {
 /** A started daemon command, answering on `socketPath`. */
 export interface RunningDaemon {
   readonly socketPath: string;
+  /** The spawned process (the command itself: a wrapper's children are not counted in its CPU time). */
+  readonly pid: number | undefined;
   /** From spawn() until the first `pong` arrived, in milliseconds. */
   readonly spawnToFirstAnswerMs: number;
   /**
@@ -108,6 +110,7 @@ export async function startDaemonCommand(command: DaemonCommand, waitForSurfaces
     const surfacesAt = waitForSurfaces ? await firstSurface(socketPath) : null;
     return {
       socketPath,
+      pid: child.pid,
       spawnToFirstAnswerMs: Number(answeredAt - spawnedAt) / 1e6,
       spawnToSurfacesMs: surfacesAt === null ? null : Number(surfacesAt - spawnedAt) / 1e6,
       async stop() {

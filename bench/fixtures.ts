@@ -13,6 +13,7 @@ import {
 } from '../src/domain/index.js';
 import { PACKAGE_ROOT } from '../src/support/package-info.js';
 import { loadProfilesFrom, type DeviceProfile } from '../src/profiles/index.js';
+import type { MidiInput } from '../src/midi/midi-port.js';
 import { MidiSurface } from '../src/midi-grid/midi-surface.js';
 import { CountingOutput, SilentInput } from './null-ports.js';
 
@@ -26,9 +27,9 @@ export async function loadBuiltinProfiles(): Promise<DeviceProfile[]> {
   return profiles.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** A MIDI surface on a counting port, without the greeting, not yet initialised (the daemon does that). */
-export function newBenchSurface(profile: DeviceProfile, output: CountingOutput): MidiSurface {
-  return new MidiSurface({ profile, output, input: new SilentInput(), greeting: null });
+/** A MIDI surface on a counting port (and a silent input unless given one), without the greeting, not yet initialised (the daemon does that). */
+export function newBenchSurface(profile: DeviceProfile, output: CountingOutput, input: MidiInput = new SilentInput()): MidiSurface {
+  return new MidiSurface({ profile, output, input, greeting: null });
 }
 
 /** The same, initialised, on a fresh untimed port. */

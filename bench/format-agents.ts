@@ -1,8 +1,11 @@
 import { COMPARED_WORKLOADS } from './targets.js';
 import { median, type AgentsResult } from './suites/agents.js';
-import { LATENCY_COLUMNS, formatTable, integer, latencyCells, left, ratio, right } from './table.js';
+import { LATENCY_COLUMNS, formatTable, integer, latencyCells, left, micros, ratio, right } from './table.js';
 
 const ms = (value: number) => value.toFixed(1);
+/** A CPU figure, or a dash where /proc could not be read. */
+const cpuCell = (value: number | null) => (value === null ? '–' : micros(value));
+const ratioCell = (value: number | null) => (value === null ? '–' : `${ratio(value)}×`);
 
 /** The agents suite: the commands, spawn to first answer, each workload per daemon, and the ratios when compared. */
 export function formatAgents(agents: AgentsResult, title: (name: string, detail: string) => string): string {
@@ -28,7 +31,11 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
         left('workload'),
         left('daemon'),
         ...LATENCY_COLUMNS.map((c) => ({ ...c, header: `${c.header}${c.header === 'n' ? '' : ' µs'}` })),
+        right('CPU µs/rt'),
+        right('p50 above floor'),
+        right('p99 above floor'),
         right('burst msg/s'),
+        right('burst CPU µs/msg'),
         right('errors'),
       ],
       workloadRows(agents),
@@ -38,14 +45,23 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
     const other = agents.daemons[1]!.name;
     parts.push(
       formatTable(
-        [left(`ours ÷ ${other}`), right('round-trip p99'), right('burst msg/s'), left('')],
-        agents.ratios.map((r) => [r.workload, `${ratio(r.p99Ratio)}×`, `${ratio(r.burstRatio)}×`, COMPARED_WORKLOADS.includes(r.workload) ? 'target' : '']),
+        [left(`ours ÷ ${other}`), right('burst msg/s'), right('CPU per burst message'), right('CPU per round trip'), left('')],
+        agents.ratios.map((r) => [
+          r.workload,
+          ratioCell(r.burstRatio),
+          ratioCell(r.burstCpuRatio),
+          ratioCell(r.roundTripCpuRatio),
+          COMPARED_WORKLOADS.includes(r.workload) ? 'target' : '',
+        ]),
       ),
     );
   }
   parts.push(
     '  floor: the same round trips to a bare echo server in its own process, which answers at once, and the start of a bare\n' +
-      '  Node server: no daemon can answer faster through this client, nor a Node daemon start faster, on this machine.',
+      '  Node server: no daemon can answer faster through this client, nor a Node daemon start faster, on this machine.\n' +
+      "  Above floor: the daemon's percentile minus the echo server's (round-trip p99 on a shared machine is scheduling, for\n" +
+      "  every server alike). CPU: the server process's own time (/proc, all threads) over the measured round trips (its idle\n" +
+      '  timers in the gaps included) or the measured burst, per message.',
   );
   return `${title('agents', detail)}\n${parts.join('\n\n')}`;
 }
@@ -69,12 +85,16 @@ function workloadRows(agents: AgentsResult): string[][] {
         k === 0 ? workload.workload : '',
         daemon.name,
         ...latencyCells(result.roundTrip),
+        cpuCell(result.roundTripCpuUs),
+        micros(result.aboveFloor.p50),
+        micros(result.aboveFloor.p99),
         integer(result.burst.messagesPerSecond),
+        cpuCell(result.burst.cpuUsPerMessage),
         String(result.burst.errors),
       ]);
     }
     const floor = agents.floor[i];
-    if (floor !== undefined) rows.push(['', 'floor: echo', ...latencyCells(floor), '', '']);
+    if (floor !== undefined) rows.push(['', 'floor: echo', ...latencyCells(floor.latency), cpuCell(floor.cpuUs), '', '', '', '', '']);
   }
   return rows;
 }

@@ -26,3 +26,22 @@ export function frameLatencies(writes: readonly bigint[], startRevision: number,
   });
   return latencies;
 }
+
+/**
+ * The press → last-feedback-byte latency of each press, in press order. The
+ * daemon is idle before each press (the bench waits for it), so the press's
+ * feedback is the first frame ending after the press that shows a newer
+ * revision than the last frame before it; a frame ending after the press that
+ * still showed the old revision was already on its way and is skipped.
+ */
+export function feedbackLatencies(pressedAt: readonly bigint[], frames: readonly FrameRecord[]): bigint[] {
+  let next = 0;
+  let shown = -1;
+  return pressedAt.map((at, i) => {
+    while (next < frames.length && frames[next]!.lastByteAt <= at) shown = frames[next++]!.revision;
+    while (next < frames.length && frames[next]!.revision <= shown) next += 1;
+    const frame = frames[next];
+    if (frame === undefined) throw new Error(`no frame followed press ${i + 1} of ${pressedAt.length}: the press changed nothing on the surface`);
+    return frame.lastByteAt - at;
+  });
+}

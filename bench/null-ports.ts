@@ -1,6 +1,7 @@
 import { MidiPortClosedError } from '../src/midi/errors.js';
 import { assertMidiMessage } from '../src/midi/midi-message.js';
 import type { MidiBytes, MidiInput, MidiOutput } from '../src/midi/midi-port.js';
+import { QueuedInput } from '../src/midi/queued-input.js';
 import { monotonicNs } from './latency.js';
 
 /** Called once per frame, after the synchronous render that sent it has returned. */
@@ -92,5 +93,24 @@ export class SilentInput implements MidiInput {
 
   close(): void {
     this.#open = false;
+  }
+}
+
+/**
+ * An input port on which the bench presses: each message is time-stamped
+ * (monotonicNs()) and counted the moment it is handed to the daemon, as a
+ * real port's callback hands over what the device sent.
+ */
+export class CountingInput extends QueuedInput {
+  /** When each message was delivered, oldest first. */
+  readonly deliveredAt: bigint[] = [];
+
+  constructor() {
+    super('bench counting port');
+  }
+
+  press(message: Uint8Array): void {
+    this.deliveredAt.push(monotonicNs());
+    this.deliver(message);
   }
 }

@@ -2,6 +2,7 @@ import type { AgentsResult } from './suites/agents.js';
 import type { BurstResult } from './suites/burst.js';
 import type { CompileResult } from './suites/compile.js';
 import type { EndToEndResult } from './suites/end-to-end.js';
+import type { PressesResult } from './suites/presses.js';
 import type { RenderResult } from './suites/render.js';
 import type { ShowResult } from './suites/show.js';
 import type { StatusResult } from './suites/status.js';
@@ -28,6 +29,7 @@ export interface BenchResults {
   readonly wireTime?: readonly WireTimeResult[];
   readonly status?: readonly StatusResult[];
   readonly agents?: AgentsResult;
+  readonly presses?: PressesResult;
 }
 
 /** The `--json` document. */
@@ -36,6 +38,11 @@ export interface BenchReport extends BenchResults {
   readonly version: string;
   readonly startedAt: string;
   readonly machine: MachineInfo;
+  /**
+   * Whether `targets` judged this run: a quick run's figures are too rough
+   * to judge, so it judges none (an empty list) and says so.
+   */
+  readonly targetsJudged: boolean;
   readonly targets: readonly TargetCheck[];
 }
 

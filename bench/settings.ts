@@ -1,5 +1,6 @@
 import type { WorkloadSettings } from './agent-workloads.js';
 import type { OpsBudget } from './ops.js';
+import type { PressSettings } from './suites/presses.js';
 
 /** How much of everything one run does: `full` for figures worth quoting, `quick` so CI keeps the bench working. */
 export interface BenchSettings {
@@ -16,6 +17,8 @@ export interface BenchSettings {
   readonly agents: WorkloadSettings;
   /** Starts of each daemon command timed from spawn to first answer, before the workloads (which add one each). */
   readonly startupRuns: number;
+  /** The presses suite, per input. */
+  readonly presses: PressSettings;
 }
 
 export const FULL_SETTINGS: BenchSettings = {
@@ -25,8 +28,10 @@ export const FULL_SETTINGS: BenchSettings = {
   latencyWarmup: 200,
   burstClients: 10,
   burstMessages: 100_000,
-  agents: { samples: 1_000, warmup: 100, gapMs: 20, burstMessages: 20_000, burstWarmup: 5_000 },
+  // Bursts long enough that one scheduling hiccup of a shared machine does not halve the rate, after a warm-up that lets the JIT settle.
+  agents: { samples: 1_000, warmup: 100, gapMs: 20, burstMessages: 50_000, burstWarmup: 20_000 },
   startupRuns: 5,
+  presses: { presses: 150, warmup: 5, spacingMs: 300 },
 };
 
 export const QUICK_SETTINGS: BenchSettings = {
@@ -38,4 +43,5 @@ export const QUICK_SETTINGS: BenchSettings = {
   burstMessages: 10_000,
   agents: { samples: 30, warmup: 5, gapMs: 2, burstMessages: 500, burstWarmup: 50 },
   startupRuns: 1,
+  presses: { presses: 5, warmup: 1, spacingMs: 300 },
 };

@@ -1,8 +1,17 @@
 import { loadavg } from 'node:os';
-import { AGENT_WORKLOADS, burstOfUpdates, pacedRoundTrips, type AgentWorkload, type BurstFigures, type WorkloadSettings } from '../agent-workloads.js';
+import {
+  AGENT_WORKLOADS,
+  burstOfUpdates,
+  pacedRoundTrips,
+  type AgentWorkload,
+  type BurstFigures,
+  type RoundTripFigures,
+  type WorkloadSettings,
+} from '../agent-workloads.js';
 import { bareNodeServerCommand, commandText, startDaemonCommand, type DaemonCommand } from '../daemon-command.js';
 import { BenchChild } from '../bench-child.js';
 import type { LatencySummary } from '../latency.js';
+import { cpuClockOf } from '../process-cpu.js';
 import type { BenchSettings } from '../settings.js';
 
 export interface WorkloadResult {
@@ -10,6 +19,10 @@ export interface WorkloadResult {
   readonly identities: number;
   /** Paced `state` + `state_ack` round trips on one connection, µs. */
   readonly roundTrip: LatencySummary;
+  /** The daemon process's CPU time over the measured round trips ÷ their count, µs (idle timers in the gaps included); null without /proc. */
+  readonly roundTripCpuUs: number | null;
+  /** This round trip minus the echo floor's of the same workload, µs: what the daemon adds. */
+  readonly aboveFloor: { readonly p50: number; readonly p99: number };
   readonly burst: BurstFigures;
 }
 
@@ -25,13 +38,26 @@ export interface DaemonFigures {
   readonly workloads: readonly WorkloadResult[];
 }
 
-/** A compared daemon against ours, per workload: below 1 / above 1 means ours is better. */
+/**
+ * A compared daemon against ours, per workload. Not round-trip p99: on a
+ * shared machine scheduling decides it for every server alike (the echo
+ * floor's too), so latency is compared above the floor instead.
+ */
 export interface WorkloadRatio {
   readonly workload: string;
-  /** Our round-trip p99 ÷ theirs. */
-  readonly p99Ratio: number;
-  /** Our burst messages/s ÷ theirs. */
+  /** Our burst messages/s ÷ theirs: above 1, ours is faster. */
   readonly burstRatio: number;
+  /** Our CPU per burst message ÷ theirs: below 1, ours costs less; null when either could not be read. */
+  readonly burstCpuRatio: number | null;
+  /** Our CPU per paced round trip ÷ theirs. */
+  readonly roundTripCpuRatio: number | null;
+}
+
+/** The bare echo server's paced round trips for one workload: no daemon can answer faster through this client. */
+export interface EchoFloor {
+  readonly latency: LatencySummary;
+  /** The echo server's CPU per round trip, µs: the floor beside the daemons' CPU per round trip. */
+  readonly cpuUs: number | null;
 }
 
 export interface AgentsResult {
@@ -46,7 +72,7 @@ export interface AgentsResult {
    * own process, which answers at once and does nothing else: no daemon can
    * answer faster through this client on this machine.
    */
-  readonly floor: readonly LatencySummary[];
+  readonly floor: readonly EchoFloor[];
   /** Spawn → first answer of a bare Node server (no daemon code), once per startup run: Node's own share of the startup budget here. */
   readonly startupFloorMs: readonly number[];
   /** Present when a command was compared. */
@@ -74,8 +100,8 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
   const loadAverageBefore = roundedLoad();
   const startups = commands.map((): number[] => []);
   const surfaceStarts = commands.map((): (number | null)[] => []);
-  const results = commands.map((): WorkloadResult[] => []);
-  const floor: LatencySummary[] = [];
+  const measured = commands.map((): { workload: AgentWorkload; roundTrip: RoundTripFigures; burst: BurstFigures }[] => []);
+  const floor: EchoFloor[] = [];
   const startupFloorMs: number[] = [];
   const floorCommand = bareNodeServerCommand();
   for (let run = 1; run <= settings.startupRuns; run += 1) {
@@ -98,10 +124,11 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
         const seconds = Math.ceil((count * workloadSettings.gapMs) / 2 / 1000);
         progress(`agents: ${command.name}, ${workload.name}: ${count.toLocaleString('en-US')} paced round trips (about ${seconds} s)`);
         const phase = `agents: ${command.name}, ${workload.name}`;
-        const roundTrip = await withHeartbeat(progress, phase, pacedRoundTrips(daemon.socketPath, workload, workloadSettings));
+        const cpu = cpuClockOf(daemon.pid);
+        const roundTrip = await withHeartbeat(progress, phase, pacedRoundTrips(daemon.socketPath, workload, workloadSettings, cpu));
         progress(`${phase}: burst of ${workloadSettings.burstMessages.toLocaleString('en-US')} updates`);
-        const burst = await withHeartbeat(progress, phase, burstOfUpdates(daemon.socketPath, workload, workloadSettings));
-        results[k]!.push({ workload: workload.name, identities: workload.identities, roundTrip, burst });
+        const burst = await withHeartbeat(progress, phase, burstOfUpdates(daemon.socketPath, workload, workloadSettings, cpu));
+        measured[k]!.push({ workload, roundTrip, burst });
       } finally {
         await daemon.stop();
       }
@@ -115,7 +142,14 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
     startupMs: startups[k]!,
     startupMedianMs: median(startups[k]!),
     surfacesMs: surfaceStarts[k]!,
-    workloads: results[k]!,
+    workloads: measured[k]!.map(({ workload, roundTrip, burst }, i) => ({
+      workload: workload.name,
+      identities: workload.identities,
+      roundTrip: roundTrip.latency,
+      roundTripCpuUs: roundTrip.cpuUsPerMessage,
+      aboveFloor: { p50: roundTrip.latency.p50 - floor[i]!.latency.p50, p99: roundTrip.latency.p99 - floor[i]!.latency.p99 },
+      burst,
+    })),
   }));
   return {
     settings: { ...workloadSettings, startupRuns: settings.startupRuns },
@@ -142,10 +176,11 @@ async function withHeartbeat<T>(progress: Progress, phase: string, work: Promise
   }
 }
 
-async function echoRoundTrips(workload: AgentWorkload, settings: WorkloadSettings): Promise<LatencySummary> {
+async function echoRoundTrips(workload: AgentWorkload, settings: WorkloadSettings): Promise<EchoFloor> {
   const echo = await BenchChild.start(['echo']);
   try {
-    return await pacedRoundTrips(echo.socketPath, workload, settings, true);
+    const figures = await pacedRoundTrips(echo.socketPath, workload, settings, cpuClockOf(echo.pid), true);
+    return { latency: figures.latency, cpuUs: figures.cpuUsPerMessage };
   } finally {
     await echo.stop();
   }
@@ -156,8 +191,13 @@ function ratiosOf(ours: DaemonFigures, theirs: DaemonFigures): WorkloadRatio[] {
     const other = theirs.workloads[i]!;
     return {
       workload: mine.workload,
-      p99Ratio: mine.roundTrip.p99 / other.roundTrip.p99,
       burstRatio: mine.burst.messagesPerSecond / other.burst.messagesPerSecond,
+      burstCpuRatio: quotient(mine.burst.cpuUsPerMessage, other.burst.cpuUsPerMessage),
+      roundTripCpuRatio: quotient(mine.roundTripCpuUs, other.roundTripCpuUs),
     };
   });
+}
+
+function quotient(ours: number | null, theirs: number | null): number | null {
+  return ours === null || theirs === null || theirs <= 0 ? null : ours / theirs;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameLatencies, type FrameRecord } from '../../bench/frame-log.js';
+import { feedbackLatencies, frameLatencies, type FrameRecord } from '../../bench/frame-log.js';
 
 const frame = (revision: number, lastByteAt: bigint): FrameRecord => ({ revision, lastByteAt });
 
@@ -19,5 +19,17 @@ describe('frameLatencies', () => {
   it('refuses a write no frame showed, and a frame that ended before its write', () => {
     expect(() => frameLatencies([100n, 200n], 0, [frame(1, 150n)])).toThrow('no frame showed revision 2 (write 2 of 2)');
     expect(() => frameLatencies([100n], 0, [frame(1, 90n)])).toThrow('ended before the write');
+  });
+});
+
+describe('feedbackLatencies', () => {
+  it('credits each press with the first later frame showing a newer revision than the one before it', () => {
+    // Revision 3 was shown before press 1; a frame still showing 3 ended after it and is skipped.
+    const frames = [frame(3, 50n), frame(3, 120n), frame(4, 160n), frame(5, 300n), frame(6, 520n)];
+    expect(feedbackLatencies([100n, 500n], frames)).toEqual([60n, 20n]);
+  });
+
+  it('refuses a press no frame followed', () => {
+    expect(() => feedbackLatencies([100n, 200n], [frame(1, 50n), frame(2, 150n)])).toThrow('no frame followed press 2 of 2');
   });
 });

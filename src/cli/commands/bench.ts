@@ -18,15 +18,20 @@ Measures frame latency and hot-loop throughput on this machine:
   agents      'pad-lattice daemon' as users start it (a Launchpad Mini MK3 profile
               whose output is thrown away): spawn → first answer, then with 4, 12
               and 100 agents (more than the 8 Scenes) paced state round trips
-              and a burst of fire-and-forget updates
-Then it compares the figures with the project's targets. Nothing touches a real
-device or the daemon you may be running. A full run takes about five minutes
-(more with --compare: the compared daemon's phases add their own time); each
-phase is announced on stderr, and a phase still running says so every 15 s.
+              and a burst of fire-and-forget updates, with the daemon process's
+              CPU time per message and the latency above a bare echo server's
+  presses     Approve pressed through a counting MIDI input and through a FIFO
+              (--input file:), daemon in a child process: press → the agent
+              reads its action, press → last byte of the feedback at the port
+A full run then judges the figures against the project's targets (a --quick
+run judges none: its figures are rough). Nothing touches a real device or the
+daemon you may be running. A full run takes about seven minutes (more with
+--compare: the compared daemon's phases add their own time); each phase is
+announced on stderr, and a phase still running says so every 15 s.
 
 Options:
   --quick          a short run with small counts (CI uses it so the bench keeps
-                   working); its figures are rough
+                   working); its figures are rough, so no target is judged
   --json           print the whole report as one JSON object instead of tables
   --suite NAME     run only this suite (repeatable): ${SUITE_NAMES.join(', ')}
   --compare        also run the agents suite against the daemon COMMAND given
@@ -41,7 +46,7 @@ Options:
   -h, --help
 
 Example (the Python reference on a machine with a MIDI device attached; the
-README's Performance section runs it on one without):
+files in bench/reference stand in for one, see docs/performance.md):
   pad-lattice bench --suite agents --compare --compare-name reference -- \\
     python3 -m pad_lattice.cli daemon --socket {socket} \\
     --identity-store {dir}/identities.json --no-greeting

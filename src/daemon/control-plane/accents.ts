@@ -4,11 +4,15 @@ import type { AccentStore } from './accent-store.js';
 /**
  * The accent a session gets when it obtains a slot (control-plane.md §10 step 3):
  * its preference if that is one of this surface's accents and still free,
- * otherwise the first free accent in identity order.
+ * otherwise the first free accent in identity order. `taken` has bit i set
+ * when another visible session shows `accentNames[i]` (SlotTable.accentsTaken).
  */
-export function chooseAccent(preferred: string | null, used: ReadonlySet<string>, accentNames: readonly string[]): string | null {
-  if (preferred !== null && accentNames.includes(preferred) && !used.has(preferred)) return preferred;
-  return accentNames.find((name) => !used.has(name)) ?? null;
+export function chooseAccent(preferred: string | null, taken: number, accentNames: readonly string[]): string | null {
+  const free = (index: number) => (taken & (1 << index)) === 0;
+  const wanted = preferred === null ? -1 : accentNames.indexOf(preferred);
+  if (wanted >= 0 && free(wanted)) return accentNames[wanted]!;
+  for (let index = 0; index < accentNames.length; index += 1) if (free(index)) return accentNames[index]!;
+  return null;
 }
 
 /**

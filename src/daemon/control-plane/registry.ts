@@ -1,7 +1,7 @@
 import { identityKey, type AgentIdentity, type IdentityKey } from '../../domain/index.js';
 import { chooseAccent, type GuardedAccentStore } from './accents.js';
 import type { SessionRecord } from './session-record.js';
-import { chooseEvictionVictim, refillOrder, SlotTable } from './slots.js';
+import { refillOrder, SlotTable } from './slots.js';
 import { SessionMetadata } from './session-metadata.js';
 
 /**
@@ -121,7 +121,7 @@ export class Registry {
   #place(record: SessionRecord, protectedKey: IdentityKey | null): boolean {
     let slot = this.#slots.lowestEmpty();
     if (slot === null) {
-      const victim = chooseEvictionVictim(this.#slots.visible(), protectedKey);
+      const victim = this.#slots.evictionVictim(protectedKey);
       if (victim === null || victim.slot === null) return false;
       slot = victim.slot;
       this.#slots.vacate(victim);
@@ -133,12 +133,8 @@ export class Registry {
 
   /** §10: the store is consulted only while the record has never had an accent. */
   #giveAccent(record: SessionRecord): void {
-    const used = new Set<string>();
-    for (const other of this.#slots.visible()) {
-      if (other !== record && other.accent !== null) used.add(other.accent);
-    }
     const preferred = record.accent ?? this.#store.preferredAccent(record.identity);
-    record.accent = chooseAccent(preferred, used, this.#accentNames);
+    record.accent = chooseAccent(preferred, this.#slots.accentsTaken(this.#accentNames, record), this.#accentNames);
     if (record.accent !== null) this.#store.remember(record.identity, record.accent);
   }
 

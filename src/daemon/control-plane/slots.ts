@@ -22,6 +22,26 @@ export class SlotTable {
     return this.#occupants.filter((record): record is SessionRecord => record !== null);
   }
 
+  /**
+   * §10 step 1 as a bit mask: bit i is set when a visible session other than
+   * `except` shows `accentNames[i]`. A number, not a set, because every slot
+   * change of a churning agent asks, and at most eight names fit in one.
+   */
+  accentsTaken(accentNames: readonly string[], except: SessionRecord): number {
+    let taken = 0;
+    for (const occupant of this.#occupants) {
+      if (occupant === null || occupant === except || occupant.accent === null) continue;
+      const index = accentNames.indexOf(occupant.accent);
+      if (index >= 0) taken |= 1 << index;
+    }
+    return taken;
+  }
+
+  /** The session a newcomer evicts (§9 step 2), found without copying the table: every update of a churning agent asks. */
+  evictionVictim(protectedKey: IdentityKey | null): SessionRecord | null {
+    return chooseEvictionVictim(this.#occupants, protectedKey);
+  }
+
   lowestEmpty(): number | null {
     const index = this.#occupants.indexOf(null);
     return index < 0 ? null : index;
@@ -42,11 +62,12 @@ export class SlotTable {
 /**
  * The least recently active visible session that is neither selected nor
  * waiting for approval (§9 step 2), or null when every visible session is protected.
+ * Empty slots (null) are skipped.
  */
-export function chooseEvictionVictim(visible: readonly SessionRecord[], selection: IdentityKey | null): SessionRecord | null {
+export function chooseEvictionVictim(visible: readonly (SessionRecord | null)[], selection: IdentityKey | null): SessionRecord | null {
   let victim: SessionRecord | null = null;
   for (const record of visible) {
-    if (record.key === selection || record.state === 'waiting_for_approval') continue;
+    if (record === null || record.key === selection || record.state === 'waiting_for_approval') continue;
     if (victim === null || record.lastSeen < victim.lastSeen) victim = record;
   }
   return victim;

@@ -61,9 +61,19 @@ export class RuntimeLoop {
     });
   }
 
+  /**
+   * The render step runs from a microtask queued after the surface step, so
+   * the replies that step queued (a press's `action` line: connections flush
+   * from a microtask) are written first: an agent hears of a press without
+   * waiting for the frame to be computed and sent. Still one turn of the
+   * event loop, and still surface step, then render step.
+   */
   #iterate(): void {
     this.#guard('surface step', () => this.#runtime.surfaceStep());
-    this.#guard('render step', () => this.#runtime.renderStep());
+    queueMicrotask(() => {
+      // Stopped in between (shutdown): the surfaces may be closing.
+      if (this.#timer !== null) this.#guard('render step', () => this.#runtime.renderStep());
+    });
   }
 
   #guard(step: string, run: () => void): void {
