@@ -75,20 +75,18 @@ export async function cliReference(groups: readonly CommandGroup[]): Promise<str
   const json = loaded.flatMap((group) =>
     group.commands.filter((command) => optionNames(command.help).includes('--json')).map((command) => `\`${command.name}\``),
   );
-  const sections = await Promise.all(
-    loaded.map(async (group) => {
-      const { commands } = group;
-      const rows = commands.map((command) => {
-        const usage = usageLines(command.help)
-          .map((line) => `\`${cell(line)}\``)
-          .join('<br>');
-        const options = optionNames(command.help)
-          .map((name) => `\`${name}\``)
-          .join(', ');
-        return `| \`${command.name}\` | ${cell(command.summary)} | ${usage} | ${options || '—'} |`;
-      });
-      return `## ${group.title}\n\n| command | what it does | usage | options |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n`;
-    }),
-  );
+  const sections = loaded.map((group) => {
+    const { commands } = group;
+    const rows = commands.map((command) => {
+      const usage = usageLines(command.help)
+        .map((line) => `\`${cell(line)}\``)
+        .join('<br>');
+      const options = optionNames(command.help)
+        .map((name) => `\`${name}\``)
+        .join(', ');
+      return `| \`${command.name}\` | ${cell(command.summary)} | ${usage} | ${options || '—'} |`;
+    });
+    return `## ${group.title}\n\n| command | what it does | usage | options |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n`;
+  });
   return `${HEAD.replace('JSON_COMMANDS', json.join(', '))}\n${sections.join('\n')}`;
 }

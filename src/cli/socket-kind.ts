@@ -1,8 +1,9 @@
 import { statSync, type Stats } from 'node:fs';
+import { fileKind } from '../support/file-kind.js';
 
 /**
  * What is at a socket path when it is something else than a socket ("a
- * regular file", "a folder" …), or null when it is a socket (a link to
+ * regular file", "a folder" …, see fileKind), or null when it is a socket (a link to
  * one included) or nothing is there. Connecting to a regular file fails as if nothing listened
  * (ECONNREFUSED), which would send the user off to start a daemon.
  */
@@ -13,8 +14,5 @@ export function notASocket(path: string): string | null {
   } catch {
     return null;
   }
-  if (stats.isSocket()) return null;
-  if (stats.isFile()) return 'a regular file';
-  if (stats.isDirectory()) return 'a folder';
-  return 'a device or pipe';
+  return stats.isSocket() ? null : fileKind(stats);
 }

@@ -5,6 +5,7 @@ import { ProfileFileError, ProfileValidationError } from './errors.js';
 import type { ProfileIssue } from './issues.js';
 import { parseDeviceProfile } from './parse-profile.js';
 import { errnoCode, fileProblem } from '../support/file-errors.js';
+import { fileKind } from '../support/file-kind.js';
 import { jsonErrorLocation } from './json-problem.js';
 
 /** The most a profile file may hold; the largest built-in is a few dozen KiB. */
@@ -34,7 +35,7 @@ export async function readProfileText(path: string): Promise<string> {
   try {
     const stats = await handle.stat();
     if (stats.isDirectory()) throw problem(path, "is a folder; name the profile's .json file");
-    if (!stats.isFile()) throw problem(path, `is not a regular file (${kindOf(stats)}); a profile is read only from a regular file`);
+    if (!stats.isFile()) throw problem(path, `is not a regular file (${fileKind(stats)}); a profile is read only from a regular file`);
     if (stats.size > MAX_PROFILE_BYTES)
       throw problem(path, `is ${stats.size.toLocaleString('en-US')} bytes; a profile may have at most ${MAX_PROFILE_BYTES.toLocaleString('en-US')}`);
     return await handle.readFile('utf8');
@@ -47,12 +48,6 @@ export async function readProfileText(path: string): Promise<string> {
 
 function problem(path: string, detail: string): ProfileFileError {
   return new ProfileFileError(path, detail, `${path}: ${detail}`);
-}
-
-function kindOf(stats: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
-  if (stats.isFIFO()) return 'a FIFO';
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
-  return stats.isSocket() ? 'a socket' : 'not a file';
 }
 
 function fileError(path: string, error: unknown): Error {

@@ -531,6 +531,14 @@ export class ControlPlane {
     return this.#registry.all().some((record) => ATTENTION_STATES.has(record.state));
   }
 
+  /** The sessions that require attention (waiting for an approval or a reply), for saying whom a refused Demo or Show waited for. */
+  attentionSessions(): SessionSnapshot[] {
+    return this.#registry
+      .all()
+      .filter((record) => ATTENTION_STATES.has(record.state))
+      .map((record) => this.#snapshot(record));
+  }
+
   /** Why a Demo or Show start would be refused now, or null: the one decision the runtime acts on and surfaces show. */
   experienceBlock(): ExperienceBlock | null {
     return this.attentionRequired() ? 'agent_attention_required' : null;

@@ -1,13 +1,4 @@
-import {
-  ATTENTION_STATES,
-  type AgentIdentity,
-  type ControlAction,
-  type ExperienceKind,
-  type PressReceipt,
-  type PressTarget,
-  type SurfaceEvent,
-  type SurfaceSet,
-} from '../../domain/index.js';
+import type { AgentIdentity, ControlAction, ExperienceKind, PressReceipt, PressTarget, SurfaceEvent, SurfaceSet } from '../../domain/index.js';
 import type { AudioCueEvent, ConnectionId, ControlPlane, PressDispatch } from '../control-plane/index.js';
 import { decodeClientLine, type AsciiLine, type StatusReport } from '../../wire/index.js';
 import { AudioFeedback, type EarconSink } from './audio-feedback.js';
@@ -188,7 +179,7 @@ export class DaemonRuntime {
    * or its session expires (control-plane.md: both states require attention).
    */
   #blockedStartLine(kind: ExperienceKind): string {
-    const waiting = this.plane.sessions().filter((session) => ATTENTION_STATES.has(session.state));
+    const waiting = this.plane.attentionSessions();
     const shown = waiting.slice(0, 3).map((session) => `${session.identity.backend}/${session.identity.sessionId} (${session.state})`);
     const more = waiting.length > shown.length ? ` and ${waiting.length - shown.length} more` : '';
     return `${kind} not started: ${shown.join(', ')}${more} still wait; answer them, or end finished ones with 'pad-lattice end-session --all'`;
