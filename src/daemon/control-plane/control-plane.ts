@@ -19,7 +19,7 @@ import { GuardedAccentStore } from './accents.js';
 import { resolveConfig, type ControlPlaneConfig, type ResolvedConfig } from './config.js';
 import { DebounceTable } from './debounce.js';
 import { invariantViolations } from './invariants.js';
-import { ageSessions, bindSession, endSession, releaseLease, type PlaneTables } from './lifecycle.js';
+import { ageSessions, bindSession, nextAgingAt, endSession, releaseLease, type PlaneTables } from './lifecycle.js';
 import { LeaseTable } from './leases.js';
 import { ApproveHold, type Hold } from './approve-hold.js';
 import { NoticeTable } from './notices.js';
@@ -430,6 +430,21 @@ export class ControlPlane {
     const changed = ageSessions(this.#tables, now, this.#config.sessionTtl) || previewExpired || noticeExpired || holdStepped;
     if (changed) this.#revision += 1;
     return changed;
+  }
+
+  /**
+   * When `tick` will next change something by itself (a preview, a notice,
+   * a terminal state or an idle session runs out), in the clock's seconds;
+   * Infinity while only input can. A running hold is not counted: it moves
+   * every tick while it lasts (`holding`).
+   */
+  nextDeadline(): number {
+    return Math.min(this.#preview.expiresAt, this.#notices.nextExpiry(), nextAgingAt(this.#tables, this.#config.sessionTtl));
+  }
+
+  /** True while Approve is held (hold to approve): its fill rises, and a missing release must end it, with time alone. */
+  get holding(): boolean {
+    return this.#hold.current !== null;
   }
 
   /** §12.2: actions of the selected identity's subscribers that its state permits; empty under a preview; none of a stalled remote link. */

@@ -64,6 +64,16 @@ export function bindSession(
   return record;
 }
 
+/** When `ageSessions` will next change something: the earliest terminal revert or TTL expiry; Infinity if none is due. */
+export function nextAgingAt(tables: PlaneTables, sessionTtl: number): number {
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const record of tables.registry.all()) {
+    if (record.terminalStateUntil !== null) earliest = Math.min(earliest, record.terminalStateUntil);
+    if (sessionTtl !== 0 && !tables.leases.isLeased(record.key)) earliest = Math.min(earliest, record.lastActivityAt + sessionTtl);
+  }
+  return earliest;
+}
+
 /**
  * §17.3 steps 2–3: terminal reverts, then TTL expiry of unleased idle sessions
  * in registry order (each end refills at once, so a session promoted by an

@@ -39,6 +39,13 @@ export class NoticeTable {
     this.#byKey.delete(key);
   }
 
+  /** When `expire` will next drop a notice; Infinity without any. */
+  nextExpiry(): number {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const notice of this.#byKey.values()) earliest = Math.min(earliest, notice.until);
+    return earliest;
+  }
+
   /** Drops the notices whose time is up; true if any went. */
   expire(now: number): boolean {
     let changed = false;

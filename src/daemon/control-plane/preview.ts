@@ -39,6 +39,11 @@ export class PreviewSlot {
     return true;
   }
 
+  /** When `expire` will end the preview; Infinity without one. */
+  get expiresAt(): number {
+    return this.#current?.expiresAt ?? Number.POSITIVE_INFINITY;
+  }
+
   expire(now: number): boolean {
     if (this.#current === null || now < this.#current.expiresAt) return false;
     this.#current = null;

@@ -35,8 +35,17 @@ export class RenderScheduler {
   }
 
   shouldRender(inputs: RenderInputs): boolean {
-    const refreshRunning = !inputs.previewActive && this.#activityMotion && inputs.selectedState === 'running' && inputs.now >= this.#nextActivityRender;
+    const refreshRunning = this.#refreshesRunning(inputs) && inputs.now >= this.#nextActivityRender;
     return this.#renderedRevision !== inputs.revision || refreshRunning;
+  }
+
+  /** When the activity motion asks for its next re-render; Infinity while it does not apply (nothing selected runs, a preview shows, motion is off). */
+  nextMotionAt(inputs: Omit<RenderInputs, 'revision' | 'now'>): number {
+    return this.#refreshesRunning(inputs) ? this.#nextActivityRender : Number.POSITIVE_INFINITY;
+  }
+
+  #refreshesRunning(inputs: Pick<RenderInputs, 'previewActive' | 'selectedState'>): boolean {
+    return !inputs.previewActive && this.#activityMotion && inputs.selectedState === 'running';
   }
 
   /** Records a render made at `now` of `revision` with the current frame number. */

@@ -108,6 +108,20 @@ export class DaemonRuntime {
     if (parts.earcons) this.#audio = new AudioFeedback(parts.earcons);
     if (parts.profileInventory) this.#profileInventory = parts.profileInventory;
     this.#scheduler.force();
+    this.#inputListener();
+  }
+
+  /**
+   * Seconds until the render step has work that no input announces: a
+   * preview, notice, terminal state or idle session runs out, or the running
+   * activity's re-render is due; Infinity while only input can change the
+   * pad. Null while something moves on every step: a Demo or Show plays, or
+   * Approve is held. The loop sleeps this long (runtime-loop.ts).
+   */
+  secondsUntilDue(): number | null {
+    if (this.#experience.activeKind !== null || this.plane.holding) return null;
+    const motion = this.#scheduler.nextMotionAt({ previewActive: this.plane.previewActive(), selectedState: this.plane.selectedSessionState() });
+    return Math.min(this.plane.nextDeadline(), motion) - this.#clock();
   }
 
   /** One complete inbound line of a connection: decode at the edge, then handle; errors are answered, never thrown. */
