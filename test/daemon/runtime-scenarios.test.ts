@@ -196,3 +196,31 @@ describe('control-plane.md §21', () => {
     expect(surface.lastView?.selectedState).toBe('waiting_for_reply');
   });
 });
+
+describe('what the runtime says is due (the loop sleeps until then)', () => {
+  it('nothing while only input can change the pad; the activity motion re-render while the selected agent runs', () => {
+    const { runtime, state, clock } = setup({ activityMotion: true });
+    runtime.renderStep();
+    expect(runtime.secondsUntilDue()).toBe(Number.POSITIVE_INFINITY);
+    state(1, 'a', 'running');
+    runtime.renderStep();
+    expect(runtime.secondsUntilDue()).toBeCloseTo(1.5, 9);
+    clock.advance(1);
+    expect(runtime.secondsUntilDue()).toBeCloseTo(0.5, 9);
+    state(1, 'a', 'waiting_for_reply');
+    runtime.renderStep();
+    // Then only its TTL (a day by default), counted from its last update.
+    expect(runtime.secondsUntilDue()).toBeCloseTo(86_400, 6);
+  });
+
+  it("a terminal state's hold end, and every step while a Demo plays", () => {
+    const { runtime, state, surface, experience } = setup({ terminalHold: 2 });
+    state(1, 'a', 'success');
+    runtime.renderStep();
+    expect(runtime.secondsUntilDue()).toBeCloseTo(2, 9);
+    surface.press(experienceRequested('demo'));
+    runtime.surfaceStep();
+    expect(experience.activeKind).toBe('demo');
+    expect(runtime.secondsUntilDue()).toBeNull();
+  });
+});
