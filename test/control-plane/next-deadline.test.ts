@@ -43,9 +43,16 @@ describe('the control plane says when time alone next changes it', () => {
   });
 
   it('for any history: a tick before the deadline changes nothing, the tick at it changes something', () => {
-    type Op = { readonly kind: 'state'; readonly who: number; readonly state: AgentState; readonly dt: number } | { readonly kind: 'preview'; readonly ttl: number; readonly dt: number };
+    type Op =
+      | { readonly kind: 'state'; readonly who: number; readonly state: AgentState; readonly dt: number }
+      | { readonly kind: 'preview'; readonly ttl: number; readonly dt: number };
     const op: fc.Arbitrary<Op> = fc.oneof(
-      fc.record({ kind: fc.constant('state' as const), who: fc.nat(9), state: fc.constantFrom(...AGENT_STATES), dt: fc.double({ min: 0, max: 5, noNaN: true }) }),
+      fc.record({
+        kind: fc.constant('state' as const),
+        who: fc.nat(9),
+        state: fc.constantFrom(...AGENT_STATES),
+        dt: fc.double({ min: 0, max: 5, noNaN: true }),
+      }),
       fc.record({ kind: fc.constant('preview' as const), ttl: fc.double({ min: 0.01, max: 30, noNaN: true }), dt: fc.double({ min: 0, max: 5, noNaN: true }) }),
     );
     fc.assert(
