@@ -50,7 +50,7 @@ export interface DaemonOptions {
   readonly profileInventory?: ProfileInventorySource | null;
   readonly clock?: MonotonicClock;
   readonly peerCredentials?: PeerCredentialSource;
-  /** Seconds between loop iterations; default 0.03. */
+  /** Seconds between loop iterations while something moves (a Demo or Show, a held Approve); otherwise the loop sleeps until input or something is due. Default 0.03. */
   readonly pollInterval?: number;
 }
 

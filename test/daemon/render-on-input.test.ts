@@ -16,19 +16,22 @@ afterEach(async () => {
 
 describe('runtime loop wakes on socket input', () => {
   it('renders after a state message without waiting for the poll tick', async () => {
-    // With an hour-long tick, any render after the first can only come from the input wake-up.
+    // The loop sleeps up to a second with nothing due; a ping answered after the ack proves the render came before any timer could.
     daemon = await startTestDaemon({ pollInterval: 3600 });
     expect(daemon.surface.views).toHaveLength(1);
     const client = await daemon.connect();
-    client.send({ protocol: 1, type: 'state', agent: { backend: 'codex', session_id: 'wake' }, state: 'running' });
-    await eventually(() => daemon!.surface.views.length === 2, 5000, 'a render caused by the message');
+    expect(await client.request({ protocol: 1, type: 'state', agent: { backend: 'codex', session_id: 'wake' }, state: 'running', reply: true })).toMatchObject({
+      type: 'state_ack',
+    });
+    expect(await client.request({ protocol: 1, type: 'ping' })).toMatchObject({ type: 'pong' });
+    expect(daemon.surface.views).toHaveLength(2);
     expect(daemon.surface.lastView?.selectedState).toBe('running');
   });
 });
 
 describe('runtime loop wakes on surface input', () => {
   it('a press on a MIDI controller reaches its agent and darkens Approve without waiting for the poll tick', async () => {
-    // With an hour-long tick, the action and the frame after the press can only come from the surface's wake-up.
+    // With an hour-long poll interval and a loop asleep, the action and the frame after the press can only come from the surface's wake-up.
     const midi = mockSurface(PRO_MK1);
     daemon = await startTestDaemon({ pollInterval: 3600, surfaces: hubOf([midi.surface]) });
     const client = new PadLatticeClient({ socketPath: daemon.path, timeoutMs: 5000 });
@@ -38,7 +41,9 @@ describe('runtime loop wakes on surface input', () => {
     await eventually(() => lightState(midi.output.sent).get('cc:0:91') === 21, 5000, 'approve to light');
     midi.input.injectHex('B0 5B 7F');
     expect(await subscription.receive(5000)).toEqual({ action: 'approve', agent, requestId: null });
-    await eventually(() => lightState(midi.output.sent).get('cc:0:91') === 0, 5000, 'approve to go dark');
+    // The frame follows the action on the same turn: drawn before a later request is even read.
+    expect(await daemon.request({ protocol: 1, type: 'ping' })).toMatchObject({ type: 'pong' });
+    expect(lightState(midi.output.sent).get('cc:0:91')).toBe(0);
     subscription.close();
   });
 
