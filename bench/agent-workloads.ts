@@ -20,8 +20,19 @@ export const AGENT_WORKLOADS: readonly AgentWorkload[] = [
 export interface WorkloadSettings {
   /** Measured round trips. */
   readonly samples: number;
-  /** Round trips made first and thrown away. */
+  /**
+   * Paced round trips made first, as a freshly started daemon meets them:
+   * not in the latency figures, but their CPU is reported as the fresh
+   * daemon's (V8 is still compiling its hot path).
+   */
   readonly warmup: number;
+  /**
+   * Round trips made next, each written as soon as the last reply came, and
+   * thrown away: they bring the daemon to the state agents meet, one that
+   * has handled thousands of updates and whose hot path V8 has compiled
+   * (which takes some thousand calls, however fast they come).
+   */
+  readonly backToBackWarmup: number;
   /** After each reply the client waits a random 0…gapMs, so each update meets an idle daemon, as an agent's does. */
   readonly gapMs: number;
   /** Fire-and-forget `state` lines in the measured burst. */
@@ -45,6 +56,8 @@ export interface BurstFigures {
 export interface RoundTripFigures {
   readonly latency: LatencySummary;
   readonly cpuUsPerMessage: number | null;
+  /** The same over the paced warm-up, which a fresh server met: what an update costs before the JIT has settled. */
+  readonly freshCpuUsPerMessage: number | null;
 }
 
 const NO_CPU_CLOCK: CpuClock = () => null;
@@ -63,9 +76,10 @@ function updateLine(workload: AgentWorkload, i: number, reply: boolean): string 
 }
 
 /**
- * `state` with `reply: true` on one connection, paced: write → reply
- * received, µs. A daemon must answer `state_ack`; an echo server (the floor,
- * `anyReply`) may answer anything.
+ * `state` with `reply: true` on one connection: paced round trips on a
+ * fresh server (the warm-up), back-to-back ones, then the measured paced
+ * ones, write → reply received, µs. A daemon must answer `state_ack`; an
+ * echo server (the floor, `anyReply`) may answer anything.
  */
 export async function pacedRoundTrips(
   socketPath: string,
@@ -75,26 +89,33 @@ export async function pacedRoundTrips(
   anyReply = false,
 ): Promise<RoundTripFigures> {
   const connection = await LineConnection.connect(socketPath);
-  const recorder = new LatencyRecorder();
-  let cpuBefore: bigint | null = null;
-  let cpuAfter: bigint | null = null;
   try {
-    for (let i = 0; i < settings.warmup + settings.samples; i += 1) {
-      if (i === settings.warmup) cpuBefore = cpu();
+    const roundTrip = async (i: number): Promise<bigint> => {
       const replied = connection.nextLine(REPLY_TIMEOUT_MS);
-      const line = updateLine(workload, i, true);
       const writtenAt = monotonicNs();
-      connection.write(line);
+      connection.write(updateLine(workload, i, true));
       const reply = await replied;
       if (!anyReply && !reply.line.includes('"type":"state_ack"')) throw new Error(`expected a state_ack, got ${reply.line}`);
-      if (i >= settings.warmup) recorder.recordNs(reply.at - writtenAt);
-      await sleep(Math.random() * settings.gapMs);
-    }
-    cpuAfter = cpu();
+      return reply.at - writtenAt;
+    };
+    const paced = async (from: number, count: number, recorder: LatencyRecorder | null): Promise<number | null> => {
+      const cpuBefore = cpu();
+      for (let i = from; i < from + count; i += 1) {
+        const latency = await roundTrip(i);
+        recorder?.recordNs(latency);
+        await sleep(Math.random() * settings.gapMs);
+      }
+      return cpuUsPerOperation(cpuBefore, cpu(), count);
+    };
+    const freshCpuUsPerMessage = await paced(0, settings.warmup, null);
+    const measuredFrom = settings.warmup + settings.backToBackWarmup;
+    for (let i = settings.warmup; i < measuredFrom; i += 1) await roundTrip(i);
+    const recorder = new LatencyRecorder();
+    const cpuUsPerMessage = await paced(measuredFrom, settings.samples, recorder);
+    return { latency: recorder.summary(), cpuUsPerMessage, freshCpuUsPerMessage };
   } finally {
     connection.close();
   }
-  return { latency: recorder.summary(), cpuUsPerMessage: cpuUsPerOperation(cpuBefore, cpuAfter, settings.samples) };
 }
 
 /**

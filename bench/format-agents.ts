@@ -12,7 +12,7 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
   const { settings } = agents;
   const detail =
     `each daemon in its own process, fresh for every workload, one client on its Unix socket; ` +
-    `${integer(settings.samples)} round trips paced 0–${settings.gapMs} ms (after ${integer(settings.warmup)} warm-up), bursts of ${integer(settings.burstMessages)} (after ${integer(settings.burstWarmup)}); ` +
+    `${integer(settings.samples)} round trips paced 0–${settings.gapMs} ms (after ${integer(settings.warmup)} paced on the fresh daemon, then ${integer(settings.backToBackWarmup)} back to back), bursts of ${integer(settings.burstMessages)} (after ${integer(settings.burstWarmup)}); ` +
     `load ${agents.loadAverageBefore.join(' ')} before, ${agents.loadAverageAfter.join(' ')} after`;
   const parts = [
     formatTable(
@@ -32,6 +32,7 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
         left('daemon'),
         ...LATENCY_COLUMNS.map((c) => ({ ...c, header: `${c.header}${c.header === 'n' ? '' : ' µs'}` })),
         right('CPU µs/rt'),
+        right('fresh'),
         right('p50 above floor'),
         right('p99 above floor'),
         right('burst msg/s'),
@@ -61,7 +62,8 @@ export function formatAgents(agents: AgentsResult, title: (name: string, detail:
       '  Node server: no daemon can answer faster through this client, nor a Node daemon start faster, on this machine.\n' +
       "  Above floor: the daemon's percentile minus the echo server's (round-trip p99 on a shared machine is scheduling, for\n" +
       "  every server alike). CPU: the server process's own time (/proc, all threads) over the measured round trips (its idle\n" +
-      '  timers in the gaps included) or the measured burst, per message.',
+      '  timers in the gaps included) or the measured burst, per message; fresh: the same over the paced warm-up of a just\n' +
+      '  started daemon, while V8 still compiles its hot path.',
   );
   return `${title('agents', detail)}\n${parts.join('\n\n')}`;
 }
@@ -86,6 +88,7 @@ function workloadRows(agents: AgentsResult): string[][] {
         daemon.name,
         ...latencyCells(result.roundTrip),
         cpuCell(result.roundTripCpuUs),
+        cpuCell(result.freshRoundTripCpuUs),
         micros(result.aboveFloor.p50),
         micros(result.aboveFloor.p99),
         integer(result.burst.messagesPerSecond),
@@ -94,7 +97,7 @@ function workloadRows(agents: AgentsResult): string[][] {
       ]);
     }
     const floor = agents.floor[i];
-    if (floor !== undefined) rows.push(['', 'floor: echo', ...latencyCells(floor.latency), cpuCell(floor.cpuUs), '', '', '', '', '']);
+    if (floor !== undefined) rows.push(['', 'floor: echo', ...latencyCells(floor.latency), cpuCell(floor.cpuUs), '', '', '', '', '', '']);
   }
   return rows;
 }

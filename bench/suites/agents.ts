@@ -21,6 +21,8 @@ export interface WorkloadResult {
   readonly roundTrip: LatencySummary;
   /** The daemon process's CPU time over the measured round trips ÷ their count, µs (idle timers in the gaps included); null without /proc. */
   readonly roundTripCpuUs: number | null;
+  /** The same over the paced warm-up, which the daemon met fresh, its JIT still compiling. */
+  readonly freshRoundTripCpuUs: number | null;
   /** This round trip minus the echo floor's of the same workload, µs: what the daemon adds. */
   readonly aboveFloor: { readonly p50: number; readonly p99: number };
   readonly burst: BurstFigures;
@@ -122,7 +124,10 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
       try {
         const count = workloadSettings.warmup + workloadSettings.samples;
         const seconds = Math.ceil((count * workloadSettings.gapMs) / 2 / 1000);
-        progress(`agents: ${command.name}, ${workload.name}: ${count.toLocaleString('en-US')} paced round trips (about ${seconds} s)`);
+        progress(
+          `agents: ${command.name}, ${workload.name}: ${count.toLocaleString('en-US')} paced round trips (about ${seconds} s) ` +
+            `and ${workloadSettings.backToBackWarmup.toLocaleString('en-US')} back to back`,
+        );
         const phase = `agents: ${command.name}, ${workload.name}`;
         const cpu = cpuClockOf(daemon.pid);
         const roundTrip = await withHeartbeat(progress, phase, pacedRoundTrips(daemon.socketPath, workload, workloadSettings, cpu));
@@ -147,6 +152,7 @@ export async function runAgentsSuite(commands: readonly DaemonCommand[], setting
       identities: workload.identities,
       roundTrip: roundTrip.latency,
       roundTripCpuUs: roundTrip.cpuUsPerMessage,
+      freshRoundTripCpuUs: roundTrip.freshCpuUsPerMessage,
       aboveFloor: { p50: roundTrip.latency.p50 - floor[i]!.latency.p50, p99: roundTrip.latency.p99 - floor[i]!.latency.p99 },
       burst,
     })),

@@ -183,6 +183,7 @@ describe('pad-lattice bench --quick --json', () => {
       expect(workload.burst.errors).toBe(0);
       // This machine has /proc: the daemon's CPU time was read around both phases.
       expect(workload.roundTripCpuUs).toBeGreaterThan(0);
+      expect(workload.freshRoundTripCpuUs).toBeGreaterThan(0);
       expect(workload.burst.cpuUsPerMessage).toBeGreaterThan(0);
       const floor = agents.floor[i]!.latency;
       expect(workload.aboveFloor.p50).toBeCloseTo(workload.roundTrip.p50 - floor.p50, 9);
