@@ -27,6 +27,14 @@ export interface OverflowAgent {
   readonly host?: string;
 }
 
+/**
+ * The most overflow agents a view lists (`overflowCount` says how many there
+ * are): as many as the browser's list shows, which keeps its message far
+ * below the 16384-byte frame limit, and a render with a hundred agents in
+ * overflow copies eight, not a hundred.
+ */
+export const LISTED_OVERFLOW = 8;
+
 /** The hardware-independent snapshot the control plane hands to every surface. */
 export interface SurfaceView {
   readonly selectedState: AgentState | null;
@@ -36,8 +44,8 @@ export interface SurfaceView {
   readonly overflowCount: number;
   readonly activityMotion: boolean;
   /**
-   * The agents behind `overflowCount`, the next to get a Scene first; only the
-   * control plane fills it in (a Demo or a replayed view has none). Visual
+   * The first LISTED_OVERFLOW agents behind `overflowCount`, the next to get
+   * a Scene first; only the control plane fills it in (a Demo or a replayed view has none). Visual
    * Protocol 1 ignores it.
    */
   readonly overflow?: readonly OverflowAgent[];

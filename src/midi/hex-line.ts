@@ -1,6 +1,9 @@
 import { escapeUntrusted } from '../support/untrusted-text.js';
 import type { MidiBytes } from './midi-port.js';
 
+/** Every byte's two upper-case hex digits, looked up: a trace writes one line per message, each frame. */
+const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).toUpperCase().padStart(2, '0'));
+
 /**
  * The text form of one MIDI message used by trace output and file input: bytes as
  * two-digit upper-case hex separated by single spaces, e.g. "F0 00 20 29 02 10 21 01 F7".
@@ -10,7 +13,7 @@ export function formatHexLine(message: MidiBytes): string {
   let line = '';
   for (let i = 0; i < message.length; i += 1) {
     if (i > 0) line += ' ';
-    line += message[i]!.toString(16).toUpperCase().padStart(2, '0');
+    line += HEX_BYTES[message[i]!]!;
   }
   return line;
 }

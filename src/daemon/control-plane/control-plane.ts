@@ -1,5 +1,6 @@
 import {
   ATTENTION_STATES,
+  LISTED_OVERFLOW,
   type ApprovalPrompt,
   type Question,
   type SurfacePrompt,
@@ -27,7 +28,6 @@ import { PreviewSlot } from './preview.js';
 import { pressOption, QuestionTable } from './questions.js';
 import { RelayLinks } from './relay-links.js';
 import { Registry } from './registry.js';
-import { refillOrder } from './slots.js';
 import { hasEntries, mergeMetadata, type SessionRecord } from './session-record.js';
 import { buildSurfaceView, snapshotOf } from './snapshot.js';
 import { disableOneShot, SubscriptionTable } from './subscriptions.js';
@@ -471,8 +471,8 @@ export class ControlPlane {
       accentNames: this.#config.accentNames,
       availableActions: this.availableActions(),
       overflowCount,
-      // Renders are frequent and overflow is rare: no list is built while every agent has a Scene.
-      overflow: overflowCount === 0 ? [] : refillOrder(this.#registry.overflow()),
+      // Renders are frequent: no list is built while every agent has a Scene, and a long overflow is not sorted whole.
+      overflow: overflowCount === 0 ? [] : this.#registry.nextInLine(LISTED_OVERFLOW),
       frame,
       activityMotion,
       prompt: this.#selectedPrompt(),

@@ -1,7 +1,7 @@
 import { identityKey, type AgentIdentity, type IdentityKey } from '../../domain/index.js';
 import { chooseAccent, type GuardedAccentStore } from './accents.js';
 import type { SessionRecord } from './session-record.js';
-import { refillOrder, SlotTable } from './slots.js';
+import { firstInRefillOrder, refillOrder, SlotTable } from './slots.js';
 import { SessionMetadata } from './session-metadata.js';
 
 /**
@@ -56,6 +56,15 @@ export class Registry {
     return this.all()
       .filter((record) => record.slot === null)
       .sort((a, b) => a.lastSeen - b.lastSeen);
+  }
+
+  /** The first `limit` overflow sessions in refill order (§8): the next to get a Scene first. */
+  nextInLine(limit: number): SessionRecord[] {
+    return firstInRefillOrder(this.#overflowRecords(), limit);
+  }
+
+  *#overflowRecords(): Generator<SessionRecord> {
+    for (const record of this.#records.values()) if (record.slot === null) yield record;
   }
 
   occupant(slot: number): SessionRecord | null {

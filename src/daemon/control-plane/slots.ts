@@ -73,8 +73,31 @@ export function chooseEvictionVictim(visible: readonly (SessionRecord | null)[],
   return victim;
 }
 
+const approvalFirst = (record: SessionRecord): number => (record.state === 'waiting_for_approval' ? 1 : 0);
+
+/** Refill order (§8): approval-waiting first, then most recently active first (lastSeen values are unique: a total order). */
+const beforeInRefill = (a: SessionRecord, b: SessionRecord): number => approvalFirst(b) - approvalFirst(a) || b.lastSeen - a.lastSeen;
+
 /** Refill order (§8): approval-waiting first, then most recently active first. */
 export function refillOrder(overflow: readonly SessionRecord[]): SessionRecord[] {
-  const approvalFirst = (record: SessionRecord): number => (record.state === 'waiting_for_approval' ? 1 : 0);
-  return [...overflow].sort((a, b) => approvalFirst(b) - approvalFirst(a) || b.lastSeen - a.lastSeen);
+  return [...overflow].sort(beforeInRefill);
+}
+
+/**
+ * The first `limit` of `records` in refill order, the same as
+ * refillOrder(records).slice(0, limit), without sorting them all: a view
+ * lists a few of possibly hundreds on every render.
+ */
+export function firstInRefillOrder(records: Iterable<SessionRecord>, limit: number): SessionRecord[] {
+  const first: SessionRecord[] = [];
+  for (const record of records) {
+    if (first.length === limit && (limit === 0 || beforeInRefill(record, first[limit - 1]!) > 0)) continue;
+    let at = first.length === limit ? limit - 1 : first.length;
+    while (at > 0 && beforeInRefill(record, first[at - 1]!) < 0) {
+      first[at] = first[at - 1]!;
+      at -= 1;
+    }
+    first[at] = record;
+  }
+  return first;
 }

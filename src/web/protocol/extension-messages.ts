@@ -1,4 +1,12 @@
-import type { AgentState, ControlAction, ExperienceBlock, PressOutcome, PressTarget, SurfaceView } from '../../domain/index.js';
+import {
+  LISTED_OVERFLOW,
+  type AgentState,
+  type ControlAction,
+  type ExperienceBlock,
+  type PressOutcome,
+  type PressTarget,
+  type SurfaceView,
+} from '../../domain/index.js';
 import { WEB_PROTOCOL_VERSION } from '../limits.js';
 import { sanitizeLabel, sceneLabel } from './labels.js';
 
@@ -22,9 +30,6 @@ export const WEB_EXTENSIONS = ['press_results', 'overflow', 'prompts', 'holds', 
 export type WebExtension = (typeof WEB_EXTENSIONS)[number];
 
 export const isWebExtension = (name: unknown): name is WebExtension => (WEB_EXTENSIONS as readonly unknown[]).includes(name);
-
-/** At most this many overflow agents are listed (the count says how many exist); keeps the message far below 16384 bytes. */
-export const MAX_LISTED_OVERFLOW = 8;
 
 export interface ExtensionsMessage {
   protocol: 1;
@@ -101,7 +106,7 @@ export function overflowMessage(view: SurfaceView): OverflowMessage {
     protocol: WEB_PROTOCOL_VERSION,
     type: 'overflow',
     count: view.overflowCount,
-    agents: (view.overflow ?? []).slice(0, MAX_LISTED_OVERFLOW).map((agent) => ({
+    agents: (view.overflow ?? []).slice(0, LISTED_OVERFLOW).map((agent) => ({
       agent: agent.ref,
       state: agent.state,
       label: sceneLabel(agent.label, null, agent.host),

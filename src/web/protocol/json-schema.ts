@@ -6,6 +6,7 @@ import {
   EXPERIENCE_KINDS,
   EXPERIENCE_BLOCKS,
   IDENTITY_ACCENTS,
+  LISTED_OVERFLOW,
   MAX_QUESTION_OPTIONS,
   MAX_QUESTIONS,
   NOTICE_KINDS,
@@ -15,7 +16,7 @@ import { BROWSER_SELECTOR_CAPACITY, MAX_CREDENTIAL_LENGTH, MAX_WEB_LABEL_LENGTH,
 import { CLIENT_COMMAND_TYPES, MAX_EXTENSION_NAMES } from './client-message.js';
 import { WEB_DAEMON_MESSAGE_TYPES, type WebClientMessageType, type WebDaemonMessageType } from './message-types.js';
 import { WEB_ERRORS } from './errors.js';
-import { MAX_LISTED_OVERFLOW, WEB_EXTENSIONS } from './extension-messages.js';
+import { WEB_EXTENSIONS } from './extension-messages.js';
 
 /*
  * Web Surface Protocol 1 as published JSON Schemas (schemas/web-surface-protocol-*.schema.json).
@@ -154,7 +155,7 @@ const DAEMON_SHAPES: Readonly<Record<WebDaemonMessageType, z.ZodRawShape>> = {
   },
   overflow: {
     count: z.int().min(0),
-    agents: z.array(z.strictObject({ agent: z.int().min(0), state, label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() })).max(MAX_LISTED_OVERFLOW),
+    agents: z.array(z.strictObject({ agent: z.int().min(0), state, label: webLabel, accent: z.enum(IDENTITY_ACCENTS).nullable() })).max(LISTED_OVERFLOW),
   },
   prompt: {
     prompt: z
