@@ -1,7 +1,7 @@
 /** The daemon runtime loop (control-plane.md §17). */
 export { DaemonRuntime, type RuntimeOptions } from './runtime.js';
 export { RuntimeLoop, DEFAULT_POLL_INTERVAL } from './runtime-loop.js';
-export { RenderScheduler, RUNNING_ACTIVITY_INTERVAL } from './render-scheduler.js';
+export { RenderScheduler } from './render-scheduler.js';
 export { NO_SURFACES } from './no-surfaces.js';
 export { buildStatusReport, HEADLESS_PROFILE } from './status-report.js';
 export { systemClock, type MonotonicClock } from './clock.js';

@@ -1,5 +1,4 @@
-/** Period of the running-state activity re-render (control-plane.md §1). */
-export const RUNNING_ACTIVITY_INTERVAL = 1.5;
+import { RUNNING_ACTIVITY_INTERVAL } from '../../visual-protocol/index.js';
 
 export interface RenderInputs {
   readonly revision: number;
