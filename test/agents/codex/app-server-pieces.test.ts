@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasConnection } from '../../../src/agents/codex/app-server/first-client.js';
+import { hasConnection, withTuiOriginator } from '../../../src/agents/codex/app-server/first-client.js';
 import { JsonRpcPeer, RpcError, RpcUnanswered } from '../../../src/agents/codex/app-server/json-rpc.js';
 import { serverConfigArgs, tuiArgs } from '../../../src/agents/codex/app-server/tui-args.js';
 import type { TextSocket } from '../../../src/agents/codex/app-server/ws-transport.js';
@@ -94,6 +94,15 @@ describe('waiting for the TUI to connect first', () => {
     expect(hasConnection(table([listening, accepted]), PATH)).toBe(true);
     expect(hasConnection(table([listening, `00000000b83ba4a6: 00000003 00000000 00000000 0001 03 508932 ${PATH}x`]), PATH)).toBe(false);
     expect(hasConnection(table([listening, '00000000b83ba4a6: 00000003 00000000 00000000 0001 03 508932']), PATH)).toBe(false);
+  });
+
+  it('the server’s model requests name the TUI as their originator whoever initializes first, unless the user set one', () => {
+    const env = { PATH: '/usr/bin', HOME: '/home/u' };
+    expect(withTuiOriginator(env)).toEqual({ ...env, CODEX_INTERNAL_ORIGINATOR_OVERRIDE: 'codex-tui' });
+    expect(env).not.toHaveProperty('CODEX_INTERNAL_ORIGINATOR_OVERRIDE');
+    const own = { ...env, CODEX_INTERNAL_ORIGINATOR_OVERRIDE: 'my-tool' };
+    expect(withTuiOriginator(own)).toEqual(own);
+    expect(withTuiOriginator({ ...env, CODEX_INTERNAL_ORIGINATOR_OVERRIDE: '' })).toMatchObject({ CODEX_INTERNAL_ORIGINATOR_OVERRIDE: 'codex-tui' });
   });
 });
 

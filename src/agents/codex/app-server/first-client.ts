@@ -6,12 +6,29 @@ const BLIND_WAIT_MS = 2_000;
 /** `st` of a connected stream socket in /proc/net/unix (SS_CONNECTED). */
 const CONNECTED = '03';
 
+/** Codex's environment variable that fixes the originator of a process's model requests, whoever initializes first. */
+export const ORIGINATOR_OVERRIDE_VARIABLE = 'CODEX_INTERNAL_ORIGINATOR_OVERRIDE';
+/** The client name Codex's TUI gives in its `initialize`, one of Codex's own originators. */
+export const TUI_ORIGINATOR = 'codex-tui';
+
+/**
+ * The app-server's environment: the originator is the TUI's even when
+ * Pad-Lattice's `initialize` reaches the server first. untilFirstClient sees
+ * the TUI connect, not its `initialize` arrive, and on a loaded machine the
+ * two can be far enough apart for ours to win. An override the user set is
+ * kept.
+ */
+export function withTuiOriginator(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return env[ORIGINATOR_OVERRIDE_VARIABLE] ? env : { ...env, [ORIGINATOR_OVERRIDE_VARIABLE]: TUI_ORIGINATOR };
+}
+
 /**
  * Resolves once some client is connected to the server listening at
  * `socketPath` (through Codex's symlink), or when `stop` says to give up (the
  * TUI exited) or `timeoutMs` passed. Codex takes the client name of the
  * first `initialize` it receives as the `originator` of every model request
- * of the process, so Pad-Lattice connects only after the TUI did. Linux lists
+ * of the process, so Pad-Lattice connects only after the TUI did (and
+ * withTuiOriginator covers the TUI's `initialize` still arriving later). Linux lists
  * the server side of each accepted connection in /proc/net/unix under the
  * listening path; elsewhere this waits a fixed moment.
  */

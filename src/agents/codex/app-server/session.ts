@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AgentIdentity } from '../../../domain/index.js';
 import { errorMessage } from '../../../support/error-message.js';
 import { PACKAGE_VERSION } from '../../../support/package-info.js';
-import { untilFirstClient } from './first-client.js';
+import { untilFirstClient, withTuiOriginator } from './first-client.js';
 import { startAppServer, type AppServer } from './server-process.js';
 import { ThreadBridge } from './thread-bridge.js';
 import { serverConfigArgs, tuiArgs } from './tui-args.js';
@@ -55,7 +55,7 @@ export class AppServerSession {
         codex: start.codex,
         socketPath: socket,
         cwd: start.cwd,
-        env: start.env,
+        env: withTuiOriginator(start.env),
         configArgs: serverConfigArgs(start.userArgs),
         logPath: join(folder, 'app-server.log'),
       });
