@@ -3,7 +3,7 @@ import { approvalDetailsOf } from '../shared/approval-details.js';
 import { waitForSurfaceDecision } from '../shared/approval-waiter.js';
 import { hex32 } from '../shared/hex32.js';
 import type { HookBodyOptions } from '../shared/hook-process.js';
-import { endQuietly, hookReportOptions, reportQuietly } from '../shared/hook-report.js';
+import { endQuietly, hookReportOptions, isOnPadQuietly, reportQuietly } from '../shared/hook-report.js';
 import { nonEmptyString } from '../shared/json-object.js';
 import { endPlaceholder } from '../shared/placeholder.js';
 import { permissionRequestLine } from './decision.js';
@@ -17,6 +17,12 @@ export const COPILOT_BACKEND = 'copilot';
  * permissionRequest the pad's answer. Every daemon failure is swallowed; a
  * request the pad does not answer prints nothing, so Copilot shows its own
  * dialog as it would without Pad-Lattice (an error would deny the tool).
+ *
+ * Copilot does not wait for its sessionStart hook: on a loaded machine the
+ * first prompt's hooks can reach the pad before it. So every hook that
+ * reports the session ends the launcher's placeholder first (whichever comes
+ * first takes over its Scene and the selection), and sessionStart reports
+ * only a session the pad does not list yet (a later hook's state is newer).
  */
 export async function runCopilotHook(stdin: Uint8Array, options: HookBodyOptions): Promise<void> {
   const input = parseCopilotHookInput(stdin, options.env[EVENT_ENV]);
@@ -27,9 +33,10 @@ export async function runCopilotHook(stdin: Uint8Array, options: HookBodyOptions
   switch (plan.kind) {
     case 'session_start':
       await endPlaceholder(options.socketPath, COPILOT_BACKEND, options.env);
-      await reportQuietly(options.socketPath, 'waiting_for_reply', report);
+      if (!(await isOnPadQuietly(options.socketPath, report.agent))) await reportQuietly(options.socketPath, 'waiting_for_reply', report);
       return;
     case 'state':
+      await endPlaceholder(options.socketPath, COPILOT_BACKEND, options.env);
       await reportQuietly(options.socketPath, plan.state, report);
       return;
     case 'session_end':
@@ -43,6 +50,7 @@ export async function runCopilotHook(stdin: Uint8Array, options: HookBodyOptions
 
 async function approveOnPad(input: CopilotHookInput, options: HookBodyOptions): Promise<void> {
   const report = reportOf(input, options.env);
+  await endPlaceholder(options.socketPath, COPILOT_BACKEND, options.env);
   await reportQuietly(options.socketPath, 'waiting_for_approval', report);
   const decision = await waitForSurfaceDecision({
     socketPath: options.socketPath,

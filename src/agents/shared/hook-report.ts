@@ -1,8 +1,8 @@
 import { PadLatticeClient, type ReportStateOptions } from '../../client/index.js';
-import type { AgentIdentity, AgentState } from '../../domain/index.js';
+import { sameIdentity, type AgentIdentity, type AgentState } from '../../domain/index.js';
 import { LAUNCHER_ENV } from './launcher-env.js';
 import { nonEmptyString } from './json-object.js';
-import { withoutHarm } from './never-harm.js';
+import { NOTHING, withoutHarm } from './never-harm.js';
 
 /** Bound of one fire-and-forget report, connect to finish (agent-adapters.md §1.3). */
 const REPORT_TIMEOUT_MS = 2_000;
@@ -24,6 +24,16 @@ export function hookReportOptions(identity: AgentIdentity, cwd: string | null, e
 export async function reportQuietly(socketPath: string, state: AgentState, options: ReportStateOptions): Promise<void> {
   const client = new PadLatticeClient({ socketPath, timeoutMs: REPORT_TIMEOUT_MS });
   await withoutHarm(() => client.reportState(state, options), REPORT_TIMEOUT_MS);
+}
+
+/**
+ * True when the pad lists the session already; false also when the daemon
+ * could not be asked, so that a caller reporting only new sessions reports.
+ */
+export async function isOnPadQuietly(socketPath: string, identity: AgentIdentity): Promise<boolean> {
+  const client = new PadLatticeClient({ socketPath, timeoutMs: REPORT_TIMEOUT_MS });
+  const status = await withoutHarm(() => client.status(), REPORT_TIMEOUT_MS);
+  return status !== NOTHING && status.sessions.some((session) => sameIdentity(session.identity, identity));
 }
 
 /** Ends a session on the pad, with the same tolerance. */

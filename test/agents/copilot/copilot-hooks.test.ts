@@ -7,7 +7,7 @@ import { runCopilotHookProcess } from '../../../src/agents/copilot/hook-entry.js
 import { ACP_CONFLICT, runCopilotLauncher } from '../../../src/agents/copilot/launcher.js';
 import { REJECT_MESSAGE } from '../../../src/agents/shared/permission-decision.js';
 import { captureIo } from '../../helpers/capture-io.js';
-import { FakeDaemon, cleanUpFakes, deadSocketPath, privateTempDir, until } from '../shared/fake-daemon.js';
+import { FakeDaemon, cleanUpFakes, deadSocketPath, privateTempDir, stateAck, statusWith, until } from '../shared/fake-daemon.js';
 import { STAND_IN_HOOK } from '../shared/fake-agent.js';
 import { runHookInProcess, type HookRun } from '../shared/hook-run.js';
 
@@ -63,12 +63,34 @@ describe('Copilot CLI 1.0.102 hook inputs, as captured', () => {
     );
   });
 
+  /** The pad answers `status` listing `listed`. */
+  const answerStatus = (...listed: Record<string, unknown>[]) => {
+    daemon.handler = (message, connection) => {
+      if (message['type'] === 'status') connection.send(statusWith(...listed));
+    };
+  };
+
   it('sessionStart ends the launcher’s placeholder first, then reports the real session with the lease id', async () => {
+    answerStatus();
     expect(await runHook('sessionStart')).toMatchObject({ code: 0, stdout: '' });
     expect(daemon.messages()).toEqual([
       { protocol: 1, type: 'session_end', agent: { backend: 'copilot', session_id: PLACEHOLDER } },
+      { protocol: 1, type: 'status' },
       expect.objectContaining({ type: 'state', state: 'waiting_for_reply', lease_id: 'lease-1', agent: { ...IDENTITY, cwd: '/home/dev/project' } }),
     ]);
+  });
+
+  it('a sessionStart that arrives after the session’s later hooks (Copilot does not wait for it) leaves their newer state alone', async () => {
+    answerStatus({ ...stateAck('copilot', IDENTITY.session_id, { scene: 1, accent: 'cyan', label: 'copilot', state: 'waiting_for_approval' }), metadata: {} });
+    expect(await runHook('sessionStart')).toMatchObject({ code: 0, stdout: '' });
+    expect(daemon.ofType('status')).toHaveLength(1);
+    expect(daemon.ofType('state')).toEqual([]);
+  });
+
+  it('every hook that reports the session ends the placeholder first, so the first to arrive takes over its Scene', async () => {
+    await runHook('userPromptSubmitted');
+    expect(daemon.messages().map((message) => message['type'])).toEqual(['session_end', 'state']);
+    expect(daemon.ofType('session_end')).toEqual([{ protocol: 1, type: 'session_end', agent: { backend: 'copilot', session_id: PLACEHOLDER } }]);
   });
 
   it.each([

@@ -198,3 +198,24 @@ export function stateAck(
     label: fields.label,
   };
 }
+
+/** A complete `status` reply (wire-protocol-1.md §7.5) listing `sessions` (state_ack-shaped entries with metadata). */
+export function statusWith(...sessions: Record<string, unknown>[]): Record<string, unknown> {
+  return {
+    protocol: 1,
+    type: 'status',
+    profile: 'virtual',
+    visual_protocol: 1,
+    input: '',
+    output: '',
+    surfaces: [],
+    selected: null,
+    overflow_count: 0,
+    activity_motion: true,
+    audio_feedback: false,
+    experience: null,
+    preview_active: false,
+    session_ttl: 0,
+    sessions,
+  };
+}

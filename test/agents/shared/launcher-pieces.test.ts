@@ -8,7 +8,7 @@ import { LauncherUsageError, parseLauncherArgs } from '../../../src/agents/share
 import { launcherChildEnv } from '../../../src/agents/shared/leased-run.js';
 import { LauncherTitle, POP_TITLE, PUSH_TITLE } from '../../../src/agents/shared/launcher-title.js';
 import { cleanEnv, makeFakeAgent } from './fake-agent.js';
-import { FakeDaemon, cleanUpFakes, delay, stateAck, tempSocketPath, until } from './fake-daemon.js';
+import { FakeDaemon, cleanUpFakes, delay, stateAck, statusWith, tempSocketPath, until } from './fake-daemon.js';
 
 afterEach(cleanUpFakes);
 
@@ -174,24 +174,3 @@ describe('launcher-owned title (agent-adapters.md §B.8.4)', () => {
     expect(() => broken.restore()).not.toThrow();
   });
 });
-
-/** A complete `status` reply (wire-protocol-1.md §7.5) listing one session. */
-function statusWith(session: Record<string, unknown>): Record<string, unknown> {
-  return {
-    protocol: 1,
-    type: 'status',
-    profile: 'virtual',
-    visual_protocol: 1,
-    input: '',
-    output: '',
-    surfaces: [],
-    selected: null,
-    overflow_count: 0,
-    activity_motion: true,
-    audio_feedback: false,
-    experience: null,
-    preview_active: false,
-    session_ttl: 0,
-    sessions: [session],
-  };
-}
