@@ -7,6 +7,7 @@ import { waitForPadAnswers } from '../shared/question-waiter.js';
 import { permissionRequestSchema, questionRequestSchema, type OpencodeEvent, type PermissionRequest, type QuestionRequest } from './events.js';
 import { padQuestions, permissionDetails, permissionReply, questionReply } from './requests.js';
 import type { OpencodeServer } from './server.js';
+import { sleepUnlessAborted } from '../shared/abortable-sleep.js';
 
 export const OPENCODE_BACKEND = 'opencode';
 
@@ -85,7 +86,7 @@ export class OpencodeBridge {
       } catch {
         // Not listening yet, or gone: try again until the launcher closes the bridge.
       }
-      await sleep(this.options.reconnectMs ?? RECONNECT_MS, this.#stop.signal);
+      await sleepUnlessAborted(this.options.reconnectMs ?? RECONNECT_MS, this.#stop.signal);
     }
   }
 
@@ -254,19 +255,4 @@ export class OpencodeBridge {
     }
     return root;
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }

@@ -1,0 +1,18 @@
+/**
+ * Resolves after `ms`, or at once when `signal` aborts, whichever is first,
+ * and leaves no listener on `signal` either way: a loop that sleeps on one
+ * long-lived signal (a reconnect loop) must not pile listeners onto it, or
+ * Node prints a MaxListenersExceededWarning into the agent's terminal.
+ */
+export function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
