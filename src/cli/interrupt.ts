@@ -17,17 +17,3 @@ export function interruptSignal(): { signal: AbortSignal; release(): void } {
     },
   };
 }
-
-/** Resolves after `ms`, or early (without error) when `signal` aborts. */
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interruptSignal, pause } from '../../src/cli/interrupt.js';
+import { interruptSignal } from '../../src/cli/interrupt.js';
 
 /** The listener interruptSignal() added for a signal (called directly: emitting a real signal would reach the test runner too). */
 function addedListener(name: 'SIGINT' | 'SIGTERM', before: readonly Function[]): () => void {
@@ -20,18 +20,5 @@ describe('interruptSignal', () => {
       interrupt.release();
       expect(process.listeners(name)).toEqual(before);
     }
-  });
-});
-
-describe('pause', () => {
-  it('returns early when the signal aborts', async () => {
-    const controller = new AbortController();
-    const waiting = pause(60_000, controller.signal);
-    controller.abort();
-    await expect(waiting).resolves.toBeUndefined();
-  });
-
-  it('returns at once for an aborted signal', async () => {
-    await expect(pause(60_000, AbortSignal.abort())).resolves.toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import { waitForPadAnswers } from '../shared/question-waiter.js';
 import { permissionRequestSchema, questionRequestSchema, type OpencodeEvent, type PermissionRequest, type QuestionRequest } from './events.js';
 import { padQuestions, permissionDetails, permissionReply, questionReply } from './requests.js';
 import type { OpencodeServer } from './server.js';
-import { sleepUnlessAborted } from '../shared/abortable-sleep.js';
+import { pause } from '../../support/pause.js';
 
 export const OPENCODE_BACKEND = 'opencode';
 
@@ -86,7 +86,7 @@ export class OpencodeBridge {
       } catch {
         // Not listening yet, or gone: try again until the launcher closes the bridge.
       }
-      await sleepUnlessAborted(this.options.reconnectMs ?? RECONNECT_MS, this.#stop.signal);
+      await pause(this.options.reconnectMs ?? RECONNECT_MS, this.#stop.signal);
     }
   }
 

@@ -1,5 +1,6 @@
 import { EXIT, type CliIo, type Command } from '../command.js';
-import { interruptSignal, pause } from '../interrupt.js';
+import { pause } from '../../support/pause.js';
+import { interruptSignal } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
 import { gateOnSequencer } from '../../midi/sequencer-gate.js';
 import { describeMessage } from '../../diagnostics/monitor/describe-message.js';

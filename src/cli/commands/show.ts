@@ -8,7 +8,8 @@ import { openExperienceSurfaces, SurfaceStartError, type ExperienceSurfaces } fr
 import { BROWSER_PAD_HELP, BROWSER_PAD_OPTIONS } from '../browser-pad-flags.js';
 import { DAEMON_SURFACE_OPTIONS } from '../daemon-surface-flags.js';
 import { SURFACE_HELP, surfacePlan, type SurfaceValues } from '../experience-surface-plan.js';
-import { interruptSignal, pause } from '../interrupt.js';
+import { pause } from '../../support/pause.js';
+import { interruptSignal } from '../interrupt.js';
 import { numberOption, parseCommandArgs } from '../parse-args.js';
 import { checkPortFlags } from '../controller-choice.js';
 import { lineLogger } from '../../support/log-lines.js';

@@ -3,7 +3,8 @@ import { AGENT_STATES } from '../../domain/index.js';
 import { EXIT, UsageError, type CliIo, type Command } from '../command.js';
 import { withDaemon } from '../daemon-errors.js';
 import { DAEMON_EXIT_HELP, SOCKET_HELP, SOCKET_OPTION, clientFor, positiveSeconds } from '../daemon-options.js';
-import { interruptSignal, pause } from '../interrupt.js';
+import { pause } from '../../support/pause.js';
+import { interruptSignal } from '../interrupt.js';
 import { parseCommandArgs } from '../parse-args.js';
 
 /** Each preview outlives its hold by this much, so a slow step never lets the real view flash in between. */
