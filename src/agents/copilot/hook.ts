@@ -30,13 +30,12 @@ export async function runCopilotHook(stdin: Uint8Array, options: HookBodyOptions
   const plan = planFor(input.event, input.notificationType, options.env[GATE_ENV] === '1');
   if (plan === null) return;
   const report = reportOf(input, options.env);
+  if (plan.kind !== 'session_end') await endPlaceholder(options.socketPath, COPILOT_BACKEND, options.env);
   switch (plan.kind) {
     case 'session_start':
-      await endPlaceholder(options.socketPath, COPILOT_BACKEND, options.env);
       if (!(await isOnPadQuietly(options.socketPath, report.agent))) await reportQuietly(options.socketPath, 'waiting_for_reply', report);
       return;
     case 'state':
-      await endPlaceholder(options.socketPath, COPILOT_BACKEND, options.env);
       await reportQuietly(options.socketPath, plan.state, report);
       return;
     case 'session_end':
@@ -50,7 +49,6 @@ export async function runCopilotHook(stdin: Uint8Array, options: HookBodyOptions
 
 async function approveOnPad(input: CopilotHookInput, options: HookBodyOptions): Promise<void> {
   const report = reportOf(input, options.env);
-  await endPlaceholder(options.socketPath, COPILOT_BACKEND, options.env);
   await reportQuietly(options.socketPath, 'waiting_for_approval', report);
   const decision = await waitForSurfaceDecision({
     socketPath: options.socketPath,

@@ -7,9 +7,9 @@ const BLIND_WAIT_MS = 2_000;
 const CONNECTED = '03';
 
 /** Codex's environment variable that fixes the originator of a process's model requests, whoever initializes first. */
-export const ORIGINATOR_OVERRIDE_VARIABLE = 'CODEX_INTERNAL_ORIGINATOR_OVERRIDE';
+const ORIGINATOR_OVERRIDE_VARIABLE = 'CODEX_INTERNAL_ORIGINATOR_OVERRIDE';
 /** The client name Codex's TUI gives in its `initialize`, one of Codex's own originators. */
-export const TUI_ORIGINATOR = 'codex-tui';
+const TUI_ORIGINATOR = 'codex-tui';
 
 /**
  * The app-server's environment: the originator is the TUI's even when
